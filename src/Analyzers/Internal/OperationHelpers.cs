@@ -1,0 +1,120 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace IoPerf.Analyzers.Internal;
+
+/// <summary>Small questions every rule asks of the operation tree.</summary>
+internal static class OperationHelpers
+{
+    /// <summary>The parent of <paramref name="operation"/>, skipping conversions and parentheses.</summary>
+    public static IOperation? GetParentSkippingConversions(this IOperation operation, out IOperation child)
+    {
+        child = operation;
+        var parent = operation.Parent;
+        while (parent is IConversionOperation or IParenthesizedOperation)
+        {
+            child = parent;
+            parent = parent.Parent;
+        }
+
+        return parent;
+    }
+
+    /// <summary><paramref name="operation"/> without the conversions and parentheses around its value.</summary>
+    public static IOperation WalkDownConversions(this IOperation operation)
+    {
+        while (true)
+        {
+            switch (operation)
+            {
+                case IConversionOperation conversion:
+                    operation = conversion.Operand;
+                    break;
+                case IParenthesizedOperation parenthesized:
+                    operation = parenthesized.Operand;
+                    break;
+                default:
+                    return operation;
+            }
+        }
+    }
+
+    /// <summary>
+    /// The innermost lambda, local function or member body that contains <paramref name="operation"/>:
+    /// the scope whose async-ness and locals a rule reasons about.
+    /// </summary>
+    public static IOperation GetEnclosingFunctionBody(this IOperation operation)
+    {
+        var current = operation;
+        while (current.Parent is { } parent)
+        {
+            if (parent is IAnonymousFunctionOperation or ILocalFunctionOperation)
+            {
+                return parent;
+            }
+
+            current = parent;
+        }
+
+        return current;
+    }
+
+    /// <summary>True when the enclosing lambda, local function or method is <c>async</c>.</summary>
+    public static bool IsInAsyncFunction(this IOperation operation, ISymbol containingSymbol)
+    {
+        return operation.GetEnclosingFunctionBody() switch
+        {
+            IAnonymousFunctionOperation lambda => lambda.Symbol.IsAsync,
+            ILocalFunctionOperation localFunction => localFunction.Symbol.IsAsync,
+            _ => containingSymbol is IMethodSymbol { IsAsync: true },
+        };
+    }
+
+    /// <summary>True inside a lambda that is converted to an expression tree (<c>Expression&lt;T&gt;</c>).</summary>
+    public static bool IsInsideExpressionTree(this IOperation operation, INamedTypeSymbol? expressionOfT)
+    {
+        if (expressionOfT is null)
+        {
+            return false;
+        }
+
+        for (var current = operation.Parent; current is not null; current = current.Parent)
+        {
+            // The lambda's parent (a delegate creation or a conversion) carries the Expression<TDelegate> type.
+            if (current is IAnonymousFunctionOperation &&
+                current.Parent?.Type is INamedTypeSymbol targetType &&
+                SymbolEqualityComparer.Default.Equals(targetType.OriginalDefinition, expressionOfT))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>True when a loop lies between <paramref name="operation"/> and its ancestor <paramref name="stopAt"/>.</summary>
+    public static bool IsInLoopBelow(this IOperation operation, IOperation stopAt)
+    {
+        for (var current = operation.Parent; current is not null && current != stopAt; current = current.Parent)
+        {
+            if (current is ILoopOperation)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>The statement that contains <paramref name="operation"/> directly inside a block or switch section.</summary>
+    public static IOperation GetContainingStatement(this IOperation operation)
+    {
+        var current = operation;
+        while (current.Parent is { } parent && parent is not IBlockOperation && parent is not ISwitchCaseOperation)
+        {
+            current = parent;
+        }
+
+        return current;
+    }
+}

@@ -1,0 +1,218 @@
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace IoPerf.Analyzers.Internal;
+
+/// <summary>How a sequence value is consumed, when it is consumed exactly once, front to back.</summary>
+internal enum SinglePassConsumer
+{
+    /// <summary>The value is the collection of a (synchronous) <c>foreach</c>.</summary>
+    ForEach,
+
+    /// <summary>The value feeds a LINQ chain, <c>string.Join</c>, a collection constructor or the like.</summary>
+    Sequence,
+}
+
+/// <summary>The result of <see cref="SinglePassEnumeration.TryFind"/>.</summary>
+internal sealed class SinglePassUse
+{
+    public SinglePassUse(SinglePassConsumer consumer, IOperation consumingOperation, IVariableDeclaratorOperation? local)
+    {
+        Consumer = consumer;
+        ConsumingOperation = consumingOperation;
+        Local = local;
+    }
+
+    public SinglePassConsumer Consumer { get; }
+
+    /// <summary>The foreach loop, or the outermost operation of the chain that consumes the value.</summary>
+    public IOperation ConsumingOperation { get; }
+
+    /// <summary>The local the value is first stored in, when it is (<c>var lines = File.ReadAllLines(p);</c>).</summary>
+    public IVariableDeclaratorOperation? Local { get; }
+}
+
+/// <summary>
+/// Decides whether a sequence (an array read from a file) is only enumerated once, front to back, so that a lazy
+/// sequence could replace it. Anything it does not recognise - indexing, <c>Length</c>, a second enumeration,
+/// storing, returning, passing to an unknown method, <c>ref</c> - means "no".
+/// </summary>
+internal static class SinglePassEnumeration
+{
+    // Beyond this many locals chained one into the next, give up rather than walk further.
+    private const int MaxDepth = 8;
+
+    public static SinglePassUse? TryFind(IOperation value, WellKnownIoTypes types) => TryFind(value, types, null, 0);
+
+    private static SinglePassUse? TryFind(IOperation value, WellKnownIoTypes types, IVariableDeclaratorOperation? local, int depth)
+    {
+        if (depth > MaxDepth)
+        {
+            return null;
+        }
+
+        var parent = value.GetParentSkippingConversions(out var child);
+        switch (parent)
+        {
+            case IForEachLoopOperation loop when !loop.IsAsynchronous && loop.Collection == child:
+                return new SinglePassUse(SinglePassConsumer.ForEach, loop, local);
+
+            case IArgumentOperation { ArgumentKind: not ArgumentKind.ParamArray } argument when argument.Parameter is { RefKind: RefKind.None } parameter:
+                return TryFindThroughArgument(argument, parameter, types, local, depth);
+
+            case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } when local is null:
+                return TryFindThroughLocal(declarator, types, depth);
+
+            default:
+                return null;
+        }
+    }
+
+    private static SinglePassUse? TryFindThroughArgument(
+        IArgumentOperation argument,
+        IParameterSymbol parameter,
+        WellKnownIoTypes types,
+        IVariableDeclaratorOperation? local,
+        int depth)
+    {
+        switch (argument.Parent)
+        {
+            case IInvocationOperation invocation when IsLinq(invocation.TargetMethod, types) && IsSequenceParameter(parameter, types):
+                // A lazy operator (Where, Select, ...) passes the single pass on: its own result must be consumed once.
+                return ReturnsLazySequence(invocation.TargetMethod, types)
+                    ? TryFind(invocation, types, local, depth + 1) is { } outer
+                        ? new SinglePassUse(SinglePassConsumer.Sequence, outer.ConsumingOperation, local)
+                        : null
+                    : new SinglePassUse(SinglePassConsumer.Sequence, invocation, local);
+
+            case IInvocationOperation invocation when IsStringJoinOrConcat(invocation.TargetMethod, parameter, types):
+                return new SinglePassUse(SinglePassConsumer.Sequence, invocation, local);
+
+            case IInvocationOperation invocation when IsCollectionFill(invocation.TargetMethod) && IsSequenceParameter(parameter, types):
+                return new SinglePassUse(SinglePassConsumer.Sequence, invocation, local);
+
+            case IObjectCreationOperation creation when IsGenericCollection(creation.Constructor?.ContainingType) && IsSequenceParameter(parameter, types):
+                return new SinglePassUse(SinglePassConsumer.Sequence, creation, local);
+
+            default:
+                return null;
+        }
+    }
+
+    private static SinglePassUse? TryFindThroughLocal(IVariableDeclaratorOperation declarator, WellKnownIoTypes types, int depth)
+    {
+        var symbol = declarator.Symbol;
+        if (symbol.IsRef || declarator.Parent is not IVariableDeclarationOperation declaration)
+        {
+            return null;
+        }
+
+        // string[] a = ..., b = ...; would need one declaration split in two to change a's type.
+        if (declaration.Declarators.Length != 1)
+        {
+            return null;
+        }
+
+        var root = declarator.GetEnclosingFunctionBody();
+        var topmost = root;
+        while (topmost.Parent is not null)
+        {
+            topmost = topmost.Parent;
+        }
+
+        ILocalReferenceOperation? onlyReference = null;
+        foreach (var descendant in topmost.Descendants())
+        {
+            if (descendant is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, symbol))
+            {
+                if (onlyReference is not null)
+                {
+                    return null;
+                }
+
+                onlyReference = reference;
+            }
+        }
+
+        if (onlyReference is null ||
+            onlyReference.GetEnclosingFunctionBody() != root ||
+            IsRepeatedRelativeTo(onlyReference, declarator))
+        {
+            return null;
+        }
+
+        return TryFind(onlyReference, types, declarator, depth + 1);
+    }
+
+    /// <summary>True when <paramref name="reference"/> sits in a loop that does not also hold the declaration.</summary>
+    private static bool IsRepeatedRelativeTo(IOperation reference, IOperation declaration)
+    {
+        for (var current = reference.Parent; current is not null; current = current.Parent)
+        {
+            if (current is not ILoopOperation loop || IsAncestorOf(loop, declaration))
+            {
+                continue;
+            }
+
+            // A foreach evaluates its collection once; a for loop runs its initializers once.
+            var evaluatedOnce =
+                (loop is IForEachLoopOperation forEach && forEach.Collection.Syntax.Span.Contains(reference.Syntax.Span)) ||
+                (loop is IForLoopOperation forLoop && forLoop.Before.Any(b => b.Syntax.Span.Contains(reference.Syntax.Span)));
+            if (!evaluatedOnce)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool IsAncestorOf(IOperation ancestor, IOperation operation)
+    {
+        for (var current = operation.Parent; current is not null; current = current.Parent)
+        {
+            if (current == ancestor)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool IsLinq(IMethodSymbol method, WellKnownIoTypes types) =>
+        types.Enumerable is not null && SymbolEqualityComparer.Default.Equals(method.ContainingType, types.Enumerable);
+
+    private static bool IsSequenceParameter(IParameterSymbol parameter, WellKnownIoTypes types) =>
+        parameter.Type is INamedTypeSymbol named &&
+        SymbolEqualityComparer.Default.Equals(named.OriginalDefinition, types.IEnumerableOfT);
+
+    private static bool ReturnsLazySequence(IMethodSymbol method, WellKnownIoTypes types) =>
+        method.ReturnType is INamedTypeSymbol { TypeKind: TypeKind.Interface } returnType &&
+        (SymbolEqualityComparer.Default.Equals(returnType.OriginalDefinition, types.IEnumerableOfT) ||
+         returnType.OriginalDefinition.Name == "IOrderedEnumerable");
+
+    private static bool IsStringJoinOrConcat(IMethodSymbol method, IParameterSymbol parameter, WellKnownIoTypes types)
+    {
+        if (method.ContainingType?.SpecialType != SpecialType.System_String ||
+            (method.Name != "Join" && method.Name != "Concat"))
+        {
+            return false;
+        }
+
+        // Join(separator, string[] value, startIndex, count) indexes into the array.
+        return parameter.Type is IArrayTypeSymbol
+            ? method.Parameters.Length == parameter.Ordinal + 1
+            : IsSequenceParameter(parameter, types);
+    }
+
+    private static bool IsCollectionFill(IMethodSymbol method) =>
+        method.Name is "AddRange" or "UnionWith" or "ExceptWith" or "IntersectWith" or "SymmetricExceptWith" &&
+        IsGenericCollection(method.ContainingType);
+
+    private static bool IsGenericCollection(INamedTypeSymbol? type) =>
+        type is { IsGenericType: true } &&
+        type.ContainingNamespace?.ToDisplayString() == "System.Collections.Generic" &&
+        type.Name is "List" or "HashSet" or "SortedSet" or "Queue" or "Stack" or "LinkedList";
+}

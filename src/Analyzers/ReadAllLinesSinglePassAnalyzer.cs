@@ -1,0 +1,296 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using IoPerf.Analyzers.Internal;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace IoPerf.Analyzers;
+
+/// <summary>
+/// IOP003: <c>File.ReadAllLines</c> (or <c>await File.ReadAllLinesAsync</c>, or <c>File.ReadAllText(p).Split(newline)</c>)
+/// whose array is only enumerated once, front to back: <c>File.ReadLines</c> streams the same lines without holding
+/// the whole file (claims C10, C11).
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class ReadAllLinesSinglePassAnalyzer : DiagnosticAnalyzer
+{
+    /// <summary>Diagnostic property: which read the diagnostic is on.</summary>
+    public const string FormProperty = "Form";
+
+    /// <summary>Diagnostic property: "true" when the fix must produce <c>await foreach</c> over <c>File.ReadLinesAsync</c>.</summary>
+    public const string AsyncProperty = "Async";
+
+    /// <summary>Diagnostic property: "true" when a Split form can be rewritten without changing its result.</summary>
+    public const string FixableProperty = "Fixable";
+
+    public const string ReadAllLinesForm = "ReadAllLines";
+    public const string ReadAllLinesAsyncForm = "ReadAllLinesAsync";
+    public const string SplitForm = "Split";
+
+    // StringSplitOptions values (constants so that old frameworks without TrimEntries still compare right).
+    private const int RemoveEmptyEntries = 1;
+    private const int TrimEntries = 2;
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
+        ImmutableArray.Create(Rules.ReadAllLinesSinglePass);
+
+    public override void Initialize(AnalysisContext context)
+    {
+        context.EnableConcurrentExecution();
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.RegisterCompilationStartAction(start =>
+        {
+            var types = WellKnownIoTypes.Create(start.Compilation);
+            if (types.File is null || types.File.GetMembers("ReadLines").IsEmpty)
+            {
+                return;
+            }
+
+            var hasReadLinesAsync = !types.File.GetMembers("ReadLinesAsync").IsEmpty;
+            start.RegisterOperationAction(
+                operationContext => AnalyzeInvocation(operationContext, types, hasReadLinesAsync),
+                OperationKind.Invocation);
+        });
+    }
+
+    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, bool hasReadLinesAsync)
+    {
+        var invocation = (IInvocationOperation)context.Operation;
+        var method = invocation.TargetMethod;
+
+        // Cheap name filter before any symbol comparison.
+        string form;
+        IOperation value;
+        bool? splitFixable = null;
+        switch (method.Name)
+        {
+            case "ReadAllLines" when IsFileMethod(method, types):
+                form = ReadAllLinesForm;
+                value = invocation;
+                break;
+
+            case "ReadAllLinesAsync" when IsFileMethod(method, types) && hasReadLinesAsync:
+                form = ReadAllLinesAsyncForm;
+                if (GetAwait(invocation) is not { } awaitOperation)
+                {
+                    return;
+                }
+
+                value = awaitOperation;
+                break;
+
+            case "Split" when method.ContainingType?.SpecialType == SpecialType.System_String &&
+                              invocation.Instance?.WalkDownConversions() is IInvocationOperation { TargetMethod.Name: "ReadAllText" } readAllText &&
+                              IsFileMethod(readAllText.TargetMethod, types):
+                if (!TryClassifyLineSplit(invocation, types, out var fixable))
+                {
+                    return;
+                }
+
+                form = SplitForm;
+                value = invocation;
+                splitFixable = fixable;
+                break;
+
+            default:
+                return;
+        }
+
+        if (invocation.IsInsideExpressionTree(types.ExpressionOfT) ||
+            SinglePassEnumeration.TryFind(value, types) is not { } use ||
+            use.ConsumingOperation.Syntax.ContainsDiagnostics)
+        {
+            // Half-typed code is reported once it parses: the consumer is not known before.
+            return;
+        }
+
+        // Never turn a read into a synchronous one inside an async function (MA0042, VSTHRD103, CA1849 push the other
+        // way): there the only fix is `await foreach` over File.ReadLinesAsync, which needs a plain foreach consumer.
+        // A Split form there would need the empty-line filter inside the await foreach body: left to the user.
+        var isAsync = form == ReadAllLinesAsyncForm || invocation.IsInAsyncFunction(context.ContainingSymbol);
+        if (isAsync && (form == SplitForm || !hasReadLinesAsync || use.Consumer != SinglePassConsumer.ForEach || IsInLock(use.ConsumingOperation)))
+        {
+            return;
+        }
+
+        var path = FileApi.GetArgument(
+            (form == SplitForm ? (IInvocationOperation)invocation.Instance!.WalkDownConversions() : invocation).Arguments, 0);
+        if (path is null || IsSameFileTouchedWhileReading(path, invocation, use, types))
+        {
+            return;
+        }
+
+        var properties = ImmutableDictionary.CreateBuilder<string, string?>();
+        properties[FormProperty] = form;
+        properties[AsyncProperty] = isAsync ? "true" : "false";
+        properties[FixableProperty] = splitFixable == false ? "false" : "true";
+
+        var additionalLocations = new List<Location> { use.ConsumingOperation.Syntax.GetLocation() };
+        if (use.Local is not null)
+        {
+            additionalLocations.Add(use.Local.Syntax.GetLocation());
+        }
+
+        context.ReportDiagnostic(Diagnostic.Create(
+            Rules.ReadAllLinesSinglePass,
+            invocation.Syntax.GetLocation(),
+            additionalLocations,
+            properties.ToImmutable(),
+            method.Name == "Split" ? "File.ReadAllText(...).Split" : "File." + method.Name));
+    }
+
+    private static bool IsFileMethod(IMethodSymbol method, WellKnownIoTypes types) =>
+        method.IsStatic && SymbolEqualityComparer.Default.Equals(method.ContainingType, types.File);
+
+    /// <summary>The await of <c>File.ReadAllLinesAsync(...)</c>, directly or through <c>.ConfigureAwait(...)</c>.</summary>
+    private static IAwaitOperation? GetAwait(IInvocationOperation invocation)
+    {
+        var parent = invocation.GetParentSkippingConversions(out _);
+        if (parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configureAwait &&
+            configureAwait.Instance?.WalkDownConversions() == invocation)
+        {
+            parent = configureAwait.GetParentSkippingConversions(out _);
+        }
+
+        return parent as IAwaitOperation;
+    }
+
+    /// <summary>
+    /// True when a Split splits only at line ends (constant "\n", "\r\n", "\r", their chars, or Environment.NewLine)
+    /// with no count. <paramref name="fixable"/>: File.ReadLines gives exactly the same non-empty lines, which holds when
+    /// empty entries are removed and both '\r' and '\n' are separators.
+    /// </summary>
+    private static bool TryClassifyLineSplit(IInvocationOperation split, WellKnownIoTypes types, out bool fixable)
+    {
+        fixable = false;
+        var separators = new HashSet<string>();
+        var options = 0;
+        var hasSeparator = false;
+        foreach (var argument in split.Arguments)
+        {
+            var parameter = argument.Parameter;
+            if (parameter is null)
+            {
+                return false;
+            }
+
+            if (parameter.Type.SpecialType == SpecialType.System_Int32)
+            {
+                return false; // A count caps the number of pieces: not a line split.
+            }
+
+            if (types.StringSplitOptions is not null && SymbolEqualityComparer.Default.Equals(parameter.Type, types.StringSplitOptions))
+            {
+                if (argument.Value.ConstantValue is not { HasValue: true, Value: int optionValue })
+                {
+                    return false;
+                }
+
+                options = optionValue;
+                continue;
+            }
+
+            if (!TryCollectNewLineSeparators(argument.Value, types, separators))
+            {
+                return false;
+            }
+
+            hasSeparator = true;
+        }
+
+        if (!hasSeparator || separators.Count == 0)
+        {
+            return false;
+        }
+
+        fixable = (options & RemoveEmptyEntries) != 0 && (options & TrimEntries) == 0 &&
+                  separators.Contains("\r") && separators.Contains("\n");
+        return true;
+    }
+
+    private static bool TryCollectNewLineSeparators(IOperation value, WellKnownIoTypes types, HashSet<string> separators)
+    {
+        value = value.WalkDownConversions();
+        if (value is IArrayCreationOperation { Initializer: { } initializer })
+        {
+            foreach (var element in initializer.ElementValues)
+            {
+                if (!TryCollectNewLineSeparators(element, types, separators))
+                {
+                    return false;
+                }
+            }
+
+            return true;
+        }
+
+        if (value is IPropertyReferenceOperation { Property.Name: "NewLine" } property &&
+            SymbolEqualityComparer.Default.Equals(property.Property.ContainingType, types.Environment))
+        {
+            // Environment.NewLine is one of the two; which one depends on the OS, so the set is never "both".
+            separators.Add("NewLine");
+            return true;
+        }
+
+        var text = value.ConstantValue is { HasValue: true, Value: var constant } ? constant switch
+        {
+            char c => c.ToString(),
+            string s => s,
+            _ => null,
+        } : null;
+        if (text is "\n" or "\r" or "\r\n")
+        {
+            separators.Add(text);
+            return true;
+        }
+
+        return false;
+    }
+
+    private static bool IsInLock(IOperation operation)
+    {
+        var function = operation.GetEnclosingFunctionBody();
+        for (var current = operation.Parent; current is not null && current != function; current = current.Parent)
+        {
+            if (current is ILockOperation)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// File.ReadLines keeps the file open until the loop ends: writing, moving, deleting or opening the same path
+    /// between the read and the end of its consumer would fail or see a half-read file.
+    /// </summary>
+    private static bool IsSameFileTouchedWhileReading(IOperation path, IInvocationOperation read, SinglePassUse use, WellKnownIoTypes types)
+    {
+        var start = read.Syntax.SpanStart;
+        var end = use.ConsumingOperation.Syntax.Span.End;
+        var root = read.GetEnclosingFunctionBody();
+        while (root.Parent is not null)
+        {
+            root = root.Parent;
+        }
+
+        foreach (var operation in root.Descendants())
+        {
+            var position = operation.Syntax.SpanStart;
+            if (position < start || position > end || operation == read)
+            {
+                continue;
+            }
+
+            if (FileApi.TryGetMutatedOrOpenedPath(operation, types, out var otherPath) &&
+                otherPath is not null && FileApi.IsSamePath(path, otherPath))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+}

@@ -1,0 +1,48 @@
+using System.Resources;
+using Microsoft.CodeAnalysis;
+
+namespace IoPerf.Analyzers;
+
+/// <summary>
+/// The descriptors of every shipped rule, built through one helper so that title, message, description,
+/// category, severity and help link are uniform. Strings live in Resources.resx as
+/// <c>&lt;Name&gt;Title</c>, <c>&lt;Name&gt;Message</c>, <c>&lt;Name&gt;Description</c> and <c>&lt;Name&gt;CodeFixTitle</c>.
+/// </summary>
+public static class Rules
+{
+    public const string Category = "Performance";
+
+    internal static ResourceManager ResourceManager { get; } =
+        new ResourceManager("IoPerf.Analyzers.Resources", typeof(Rules).Assembly);
+
+    // C10/C11: replicated for memory (ReadAllLines holds every line at once), but the time saving is small,
+    // so the rule is a suggestion (IDE) rather than a build warning.
+    public static readonly DiagnosticDescriptor ReadAllLinesSinglePass = Create(
+        RuleIdentifiers.ReadAllLinesSinglePass,
+        nameof(ReadAllLinesSinglePass),
+        DiagnosticSeverity.Info);
+
+    /// <summary>All descriptors this package ships, in id order.</summary>
+    public static DiagnosticDescriptor[] All => new[]
+    {
+        ReadAllLinesSinglePass,
+    };
+
+    internal static LocalizableString GetString(string name) =>
+        new LocalizableResourceString(name, ResourceManager, typeof(Rules));
+
+    private static DiagnosticDescriptor Create(
+        string id,
+        string name,
+        DiagnosticSeverity defaultSeverity,
+        bool isEnabledByDefault = true) =>
+        new DiagnosticDescriptor(
+            id,
+            title: GetString(name + "Title"),
+            messageFormat: GetString(name + "Message"),
+            category: Category,
+            defaultSeverity: defaultSeverity,
+            isEnabledByDefault: isEnabledByDefault,
+            description: GetString(name + "Description"),
+            helpLinkUri: RuleIdentifiers.GetHelpLink(id));
+}

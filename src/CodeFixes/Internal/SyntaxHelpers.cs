@@ -1,0 +1,18 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace IoPerf.Analyzers.CodeFixes.Internal;
+
+internal static class SyntaxHelpers
+{
+    /// <summary>The outermost parenthesized expression around <paramref name="expression"/>, or itself.</summary>
+    public static ExpressionSyntax WalkUpParentheses(this ExpressionSyntax expression)
+    {
+        while (expression.Parent is ParenthesizedExpressionSyntax parenthesized)
+        {
+            expression = parenthesized;
+        }
+
+        return expression;
+    }
+}

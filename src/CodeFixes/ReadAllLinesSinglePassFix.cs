@@ -1,0 +1,159 @@
+using System.Collections.Immutable;
+using System.Composition;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using IoPerf.Analyzers.CodeFixes.Internal;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+
+namespace IoPerf.Analyzers.CodeFixes;
+
+/// <summary>
+/// IOP003 fix: <c>File.ReadAllLines(...)</c> becomes <c>File.ReadLines(...)</c>; in async code the loop becomes
+/// <c>await foreach</c> over <c>File.ReadLinesAsync(...)</c>. Arguments (encoding, cancellation token) are kept.
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(ReadAllLinesSinglePassFix)), Shared]
+public sealed class ReadAllLinesSinglePassFix : CodeFixProvider
+{
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } =
+        ImmutableArray.Create(RuleIdentifiers.ReadAllLinesSinglePass);
+
+    public override FixAllProvider GetFixAllProvider() => WellKnownFixAllProviders.BatchFixer;
+
+    public override Task RegisterCodeFixesAsync(CodeFixContext context)
+    {
+        foreach (var diagnostic in context.Diagnostics)
+        {
+            if (diagnostic.Properties.TryGetValue(ReadAllLinesSinglePassAnalyzer.FixableProperty, out var fixable) && fixable == "false")
+            {
+                continue;
+            }
+
+            var isAsync = IsAsync(diagnostic);
+            var title = FixTitles.Get(isAsync ? "ReadAllLinesSinglePassAsyncCodeFixTitle" : "ReadAllLinesSinglePassCodeFixTitle");
+            context.RegisterCodeFix(
+                CodeAction.Create(title, cancellationToken => FixAsync(context.Document, diagnostic, cancellationToken), equivalenceKey: title),
+                diagnostic);
+        }
+
+        return Task.CompletedTask;
+    }
+
+    private static bool IsAsync(Diagnostic diagnostic) =>
+        diagnostic.Properties.TryGetValue(ReadAllLinesSinglePassAnalyzer.AsyncProperty, out var value) && value == "true";
+
+    private static async Task<Document> FixAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken)
+    {
+        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        if (root?.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not InvocationExpressionSyntax invocation ||
+            !diagnostic.Properties.TryGetValue(ReadAllLinesSinglePassAnalyzer.FormProperty, out var form))
+        {
+            return document;
+        }
+
+        var isAsync = IsAsync(diagnostic);
+        var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+        var semanticModel = editor.SemanticModel;
+        var newName = isAsync ? "ReadLinesAsync" : "ReadLines";
+        var configured = false;
+
+        switch (form)
+        {
+            case ReadAllLinesSinglePassAnalyzer.ReadAllLinesForm:
+                editor.ReplaceNode(invocation, Rename(invocation, newName));
+                break;
+
+            case ReadAllLinesSinglePassAnalyzer.ReadAllLinesAsyncForm:
+                // await File.ReadAllLinesAsync(p)[.ConfigureAwait(x)]  ->  File.ReadLinesAsync(p)[.ConfigureAwait(x)]
+                var awaited = invocation.Parent is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "ConfigureAwait", Parent: InvocationExpressionSyntax configureAwait }
+                    ? configureAwait
+                    : (ExpressionSyntax)invocation;
+                configured = awaited != invocation;
+                if (awaited.WalkUpParentheses().Parent is not AwaitExpressionSyntax awaitExpression)
+                {
+                    return document;
+                }
+
+                var replacement = awaited.ReplaceNode(invocation, Rename(invocation, newName));
+                editor.ReplaceNode(awaitExpression, replacement.WithTriviaFrom(awaitExpression));
+                break;
+
+            case ReadAllLinesSinglePassAnalyzer.SplitForm:
+                // File.ReadAllText(p).Split(['\r', '\n'], RemoveEmptyEntries)  ->  File.ReadLines(p).Where(line => line.Length != 0)
+                if (invocation.Expression is not MemberAccessExpressionSyntax { Expression: InvocationExpressionSyntax readAllText })
+                {
+                    return document;
+                }
+
+                var parameterName = NameGenerator.GetUniqueLocalName(semanticModel, invocation.SpanStart, "line");
+                var filtered = InvocationExpression(
+                        MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, Rename(readAllText, newName), IdentifierName("Where")),
+                        ArgumentList(SingletonSeparatedList(Argument(SimpleLambdaExpression(
+                            Parameter(Identifier(parameterName)),
+                            BinaryExpression(
+                                SyntaxKind.NotEqualsExpression,
+                                MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(parameterName), IdentifierName("Length")),
+                                LiteralExpression(SyntaxKind.NumericLiteralExpression, Literal(0))))))))
+                    .WithTriviaFrom(invocation);
+                editor.ReplaceNode(invocation, filtered);
+                ImportHelper.EnsureUsing(editor, semanticModel, invocation.SpanStart, "System.Linq", "Enumerable");
+                break;
+
+            default:
+                return document;
+        }
+
+        RetypeLocal(editor, semanticModel, diagnostic, isAsync, configured);
+        if (isAsync && diagnostic.AdditionalLocations.Count > 0 &&
+            root.FindNode(diagnostic.AdditionalLocations[0].SourceSpan, getInnermostNodeForTie: true) is ForEachStatementSyntax forEach)
+        {
+            editor.ReplaceNode(forEach, (current, _) => MakeAwaitForEach((ForEachStatementSyntax)current));
+        }
+
+        return editor.GetChangedDocument();
+    }
+
+    private static InvocationExpressionSyntax Rename(InvocationExpressionSyntax invocation, string newName)
+    {
+        SimpleNameSyntax? name = invocation.Expression switch
+        {
+            MemberAccessExpressionSyntax memberAccess => memberAccess.Name,
+            SimpleNameSyntax simpleName => simpleName,
+            _ => null,
+        };
+        return name is null
+            ? invocation
+            : invocation.ReplaceNode(name, name.WithIdentifier(Identifier(newName).WithTriviaFrom(name.Identifier)));
+    }
+
+    /// <summary><c>string[] lines = ...</c> becomes <c>IEnumerable&lt;string&gt; lines = ...</c> (or the async sequence type).</summary>
+    private static void RetypeLocal(DocumentEditor editor, SemanticModel semanticModel, Diagnostic diagnostic, bool isAsync, bool configured)
+    {
+        if (diagnostic.AdditionalLocations.Count < 2 ||
+            editor.OriginalRoot.FindNode(diagnostic.AdditionalLocations[1].SourceSpan, getInnermostNodeForTie: true) is not VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax declaration } ||
+            declaration.Type.IsVar)
+        {
+            return;
+        }
+
+        var (typeName, namespaceName) = !isAsync
+            ? ("IEnumerable", "System.Collections.Generic")
+            : configured
+                ? ("ConfiguredCancelableAsyncEnumerable", "System.Runtime.CompilerServices")
+                : ("IAsyncEnumerable", "System.Collections.Generic");
+        var newType = GenericName(Identifier(typeName), TypeArgumentList(SingletonSeparatedList<TypeSyntax>(PredefinedType(Token(SyntaxKind.StringKeyword)))));
+        editor.ReplaceNode(declaration.Type, newType.WithTriviaFrom(declaration.Type));
+        ImportHelper.EnsureUsing(editor, semanticModel, declaration.SpanStart, namespaceName, typeName);
+    }
+
+    private static ForEachStatementSyntax MakeAwaitForEach(ForEachStatementSyntax forEach) =>
+        forEach
+            .WithAwaitKeyword(Token(SyntaxKind.AwaitKeyword).WithLeadingTrivia(forEach.ForEachKeyword.LeadingTrivia).WithTrailingTrivia(Space))
+            .WithForEachKeyword(forEach.ForEachKeyword.WithLeadingTrivia());
+}

@@ -1,0 +1,70 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Xunit;
+
+namespace IoPerf.Analyzers.Tests.Infrastructure;
+
+/// <summary>
+/// Runs analyzers (and their fixes on whatever they report) over code that need not compile - half-typed code,
+/// fuzzed code - and fails on any exception. An analyzer exception would reach users as AD0001.
+/// </summary>
+public static class Robustness
+{
+    public static async Task<ImmutableArray<Diagnostic>> AssertNoExceptionsAsync(
+        ImmutableArray<DiagnosticAnalyzer> analyzers,
+        ImmutableArray<CodeFixProvider> fixes,
+        string source,
+        TestFramework framework = TestFramework.Net80,
+        CancellationToken cancellationToken = default)
+    {
+        using var workspace = new AdhocWorkspace();
+        var document = workspace.AddProject("Robustness", LanguageNames.CSharp)
+            .WithMetadataReferences(TestFrameworkReferences.Get(framework))
+            .WithCompilationOptions(new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable))
+            .WithParseOptions(new CSharpParseOptions(LanguageVersion.Latest))
+            .AddDocument("Test.cs", source);
+
+        var compilation = (await document.Project.GetCompilationAsync(cancellationToken))!;
+        var exceptions = new List<string>();
+        var options = new CompilationWithAnalyzersOptions(
+            new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty),
+            onAnalyzerException: (exception, analyzer, _) => { lock (exceptions) { exceptions.Add($"{analyzer.GetType().Name}: {exception}"); } },
+            concurrentAnalysis: false,
+            logAnalyzerExecutionTime: false);
+        var diagnostics = await compilation.WithAnalyzers(analyzers, options).GetAnalyzerDiagnosticsAsync(cancellationToken);
+
+        Assert.True(exceptions.Count == 0, $"Analyzer threw on:\n{source}\n\n{string.Join("\n", exceptions)}");
+        Assert.DoesNotContain(diagnostics, d => d.Id == "AD0001");
+
+        foreach (var diagnostic in diagnostics)
+        {
+            foreach (var fix in fixes.Where(f => f.FixableDiagnosticIds.Contains(diagnostic.Id)))
+            {
+                var actions = new List<CodeAction>();
+                var context = new CodeFixContext(document, diagnostic, (action, _) => actions.Add(action), cancellationToken);
+                try
+                {
+                    await fix.RegisterCodeFixesAsync(context);
+                    foreach (var action in actions)
+                    {
+                        await action.GetOperationsAsync(cancellationToken);
+                    }
+                }
+                catch (Exception exception) when (exception is not OperationCanceledException)
+                {
+                    Assert.Fail($"{fix.GetType().Name} threw on {diagnostic} in:\n{source}\n\n{exception}");
+                }
+            }
+        }
+
+        return diagnostics;
+    }
+
+    public static Task<ImmutableArray<Diagnostic>> AssertNoExceptionsAsync(
+        DiagnosticAnalyzer analyzer, CodeFixProvider fix, string source, TestFramework framework = TestFramework.Net80) =>
+        AssertNoExceptionsAsync(ImmutableArray.Create(analyzer), ImmutableArray.Create(fix), source, framework);
+}

@@ -1,0 +1,59 @@
+using System.Collections.Immutable;
+using System.Reflection;
+using Microsoft.CodeAnalysis;
+
+namespace IoPerf.Analyzers.Tests.Infrastructure;
+
+/// <summary>The target frameworks a rule's test can compile its source against.</summary>
+public enum TestFramework
+{
+    /// <summary>.NET 8: SearchValues, File.ReadLinesAsync.</summary>
+    Net80,
+
+    /// <summary>.NET 10.</summary>
+    Net100,
+
+    /// <summary>netstandard2.0: no SearchValues, no File.ReadAllLinesAsync, no File.ReadLinesAsync.</summary>
+    NetStandard20,
+}
+
+/// <summary>Reference assemblies for each <see cref="TestFramework"/>, found without any network access.</summary>
+public static class TestFrameworkReferences
+{
+    private static readonly Lazy<ImmutableArray<MetadataReference>> NetStandard20 = new(LoadNetStandard20);
+
+    public static ImmutableArray<MetadataReference> Get(TestFramework framework) => framework switch
+    {
+        TestFramework.Net80 => Basic.Reference.Assemblies.Net80.References.All.Cast<MetadataReference>().ToImmutableArray(),
+        TestFramework.Net100 => Basic.Reference.Assemblies.Net100.References.All.Cast<MetadataReference>().ToImmutableArray(),
+        TestFramework.NetStandard20 => NetStandard20.Value,
+        _ => throw new ArgumentOutOfRangeException(nameof(framework)),
+    };
+
+    public static string Moniker(TestFramework framework) => framework switch
+    {
+        TestFramework.Net80 => "net8.0",
+        TestFramework.Net100 => "net10.0",
+        _ => "netstandard2.0",
+    };
+
+    public static string RepoRoot => GetMetadata("RepoRoot");
+
+    private static ImmutableArray<MetadataReference> LoadNetStandard20()
+    {
+        // Restored by the PackageDownload item in the test project.
+        var folder = Path.Combine(GetMetadata("NuGetPackageRoot"), "netstandard.library", "2.0.3", "build", "netstandard2.0", "ref");
+        if (!Directory.Exists(folder))
+        {
+            throw new InvalidOperationException($"netstandard2.0 reference assemblies not found at {folder}; run dotnet restore.");
+        }
+
+        return Directory.GetFiles(folder, "*.dll")
+            .Select(path => (MetadataReference)MetadataReference.CreateFromFile(path))
+            .ToImmutableArray();
+    }
+
+    private static string GetMetadata(string key) =>
+        typeof(TestFrameworkReferences).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>()
+            .Single(attribute => attribute.Key == key).Value!;
+}

@@ -1,0 +1,70 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Testing;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Testing;
+
+namespace IoPerf.Analyzers.Tests.Infrastructure;
+
+/// <summary>
+/// The one verifier every rule's tests use. Sources use <c>{|IOP003:...|}</c> / <c>[|...|]</c> markup; a test picks the
+/// target framework it compiles against. Code fix tests also check Fix All (document, project, solution) and that the
+/// fixed code compiles.
+/// </summary>
+public static class Verifier<TAnalyzer, TCodeFix>
+    where TAnalyzer : DiagnosticAnalyzer, new()
+    where TCodeFix : CodeFixProvider, new()
+{
+    public static Test Create(string source, TestFramework framework = TestFramework.Net80) =>
+        new(framework) { TestCode = source };
+
+    public static Task VerifyAnalyzerAsync(string source, TestFramework framework = TestFramework.Net80) =>
+        Create(source, framework).RunAsync();
+
+    public static Task VerifyCodeFixAsync(string source, string fixedSource, TestFramework framework = TestFramework.Net80)
+    {
+        var test = Create(source, framework);
+        test.FixedCode = fixedSource;
+        return test.RunAsync();
+    }
+
+    public sealed class Test : CSharpCodeFixTest<TAnalyzer, TCodeFix, DefaultVerifier>
+    {
+        public Test(TestFramework framework)
+        {
+            Framework = framework;
+
+            // A package-less ReferenceAssemblies resolves nothing, so the testing library never touches a feed.
+            ReferenceAssemblies = new ReferenceAssemblies(TestFrameworkReferences.Moniker(framework));
+            TestState.AdditionalReferences.AddRange(TestFrameworkReferences.Get(framework));
+            FixedState.AdditionalReferences.AddRange(TestFrameworkReferences.Get(framework));
+        }
+
+        public TestFramework Framework { get; }
+
+        public LanguageVersion LanguageVersion { get; set; } = LanguageVersion.Latest;
+
+        /// <summary>.editorconfig lines (<c>key = value</c>) applied to every source file.</summary>
+        public Test WithEditorConfig(params string[] lines)
+        {
+            var text = "root = true\n\n[*.cs]\n" + string.Join("\n", lines) + "\n";
+            TestState.AnalyzerConfigFiles.Add(("/.editorconfig", text));
+            return this;
+        }
+
+        protected override ParseOptions CreateParseOptions() =>
+            ((CSharpParseOptions)base.CreateParseOptions()).WithLanguageVersion(LanguageVersion);
+
+        protected override CompilationOptions CreateCompilationOptions() =>
+            ((CSharpCompilationOptions)base.CreateCompilationOptions()).WithNullableContextOptions(NullableContextOptions.Enable);
+    }
+}
+
+/// <summary>The verifier for analyzer-only tests.</summary>
+public static class AnalyzerVerifier<TAnalyzer>
+    where TAnalyzer : DiagnosticAnalyzer, new()
+{
+    public static Task VerifyAnalyzerAsync(string source, TestFramework framework = TestFramework.Net80) =>
+        Verifier<TAnalyzer, EmptyCodeFixProvider>.VerifyAnalyzerAsync(source, framework);
+}
