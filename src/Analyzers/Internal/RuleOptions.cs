@@ -1,0 +1,65 @@
+using System;
+using System.Globalization;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+
+namespace IoPerf.Analyzers.Internal;
+
+/// <summary>
+/// Reads a rule's <c>.editorconfig</c> options, per syntax tree. Every option uses one naming scheme:
+/// <c>dotnet_diagnostic.&lt;RuleId&gt;.&lt;option_name&gt; = value</c>. A missing or invalid value gives the default;
+/// reading an option never throws.
+/// </summary>
+internal static class RuleOptions
+{
+    public static string Key(string ruleId, string optionName) => "dotnet_diagnostic." + ruleId + "." + optionName;
+
+    public static string? GetRaw(AnalyzerOptions options, SyntaxTree tree, string ruleId, string optionName)
+    {
+        var treeOptions = options.AnalyzerConfigOptionsProvider.GetOptions(tree);
+        return treeOptions.TryGetValue(Key(ruleId, optionName), out var value) ? value.Trim() : null;
+    }
+
+    /// <summary>An integer option within [<paramref name="min"/>, <paramref name="max"/>]; anything else gives the default.</summary>
+    public static int GetInt32(AnalyzerOptions options, SyntaxTree tree, string ruleId, string optionName, int defaultValue, int min = int.MinValue, int max = int.MaxValue)
+    {
+        var raw = GetRaw(options, tree, ruleId, optionName);
+        return raw is not null &&
+               int.TryParse(raw, NumberStyles.Integer, CultureInfo.InvariantCulture, out var value) &&
+               value >= min && value <= max
+            ? value
+            : defaultValue;
+    }
+
+    public static bool GetBoolean(AnalyzerOptions options, SyntaxTree tree, string ruleId, string optionName, bool defaultValue)
+    {
+        var raw = GetRaw(options, tree, ruleId, optionName);
+        return raw is not null && bool.TryParse(raw, out var value) ? value : defaultValue;
+    }
+
+    /// <summary>One of <paramref name="allowedValues"/> (case-insensitive, returned as listed); anything else gives the default.</summary>
+    public static string GetChoice(AnalyzerOptions options, SyntaxTree tree, string ruleId, string optionName, string defaultValue, params string[] allowedValues)
+    {
+        var raw = GetRaw(options, tree, ruleId, optionName);
+        if (raw is not null)
+        {
+            foreach (var allowed in allowedValues)
+            {
+                if (string.Equals(raw, allowed, StringComparison.OrdinalIgnoreCase))
+                {
+                    return allowed;
+                }
+            }
+        }
+
+        return defaultValue;
+    }
+
+    /// <summary>Any analyzer config key (for example another package's option such as roslynator_configure_await).</summary>
+    public static bool TryGetAny(AnalyzerOptions options, SyntaxTree tree, string key, out string value)
+    {
+        var found = options.AnalyzerConfigOptionsProvider.GetOptions(tree).TryGetValue(key, out var raw);
+        value = raw?.Trim() ?? string.Empty;
+        return found;
+    }
+}
