@@ -1,0 +1,15 @@
+// Demo: each file in this folder shows one IoPerf rule on code written the way users write it.
+// Build it (dotnet build samples/Demo) to see the diagnostics; run it (dotnet run --project samples/Demo) to see it work.
+using Demo;
+
+var path = Path.Combine(Path.GetTempPath(), "ioperf-demo.txt");
+File.WriteAllLines(path, Enumerable.Range(1, 1000).Select(i => $"line {i}: {new string('x', i % 80)}"));
+try
+{
+    Console.WriteLine($"longest line: {LogSummary.LongestLine(path)} chars");
+    Console.WriteLine($"comment lines: {LogSummary.CountComments(path)}");
+}
+finally
+{
+    File.Delete(path);
+}
