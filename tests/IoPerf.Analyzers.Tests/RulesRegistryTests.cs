@@ -1,0 +1,128 @@
+using System.Text.RegularExpressions;
+using IoPerf.Analyzers.Tests.Infrastructure;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Xunit;
+
+namespace IoPerf.Analyzers.Tests;
+
+/// <summary>The registry, the docs, the README and the release tracking files never drift apart.</summary>
+public sealed partial class RulesRegistryTests
+{
+    private static readonly string RepoRoot = TestFrameworkReferences.RepoRoot;
+
+    public static TheoryData<string> ShippedRuleIds()
+    {
+        var data = new TheoryData<string>();
+        foreach (var descriptor in Rules.All)
+        {
+            data.Add(descriptor.Id);
+        }
+
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(ShippedRuleIds))]
+    public void Descriptor_IsUniform_AndItsHelpLinkNamesADocsPageThatExists(string id)
+    {
+        var descriptor = Rules.All.Single(d => d.Id == id);
+
+        Assert.Matches("^IOP[0-9]{3}$", descriptor.Id);
+        Assert.Equal("Performance", descriptor.Category);
+        Assert.False(string.IsNullOrWhiteSpace(descriptor.Title.ToString()), "title");
+        Assert.False(string.IsNullOrWhiteSpace(descriptor.MessageFormat.ToString()), "message");
+        Assert.False(string.IsNullOrWhiteSpace(descriptor.Description.ToString()), "description");
+        Assert.Equal(RuleIdentifiers.HelpLinkBase + id + ".md", descriptor.HelpLinkUri);
+
+        var page = Path.Combine(RepoRoot, "docs", "rules", id + ".md");
+        Assert.True(File.Exists(page), $"{descriptor.HelpLinkUri} names docs/rules/{id}.md, which does not exist");
+        Assert.StartsWith($"# {id}: ", File.ReadLines(page).First());
+    }
+
+    [Fact]
+    public void RuleIds_AreUnique() =>
+        Assert.Equal(Rules.All.Length, Rules.All.Select(d => d.Id).Distinct().Count());
+
+    [Fact]
+    public void HelpLinkBase_IsTheRepositoryUrlOfThePackage()
+    {
+        var props = File.ReadAllText(Path.Combine(RepoRoot, "Directory.Build.props"));
+        var url = Regex.Match(props, "<IoPerfRepositoryUrl>(.*?)</IoPerfRepositoryUrl>").Groups[1].Value;
+        Assert.Equal(url + "/blob/main/docs/rules/", RuleIdentifiers.HelpLinkBase);
+    }
+
+    [Fact]
+    public void ReadmeRuleTable_ListsExactlyTheShippedRules_WithTheirDefaultSeverity()
+    {
+        var rows = ReadmeRuleRow().Matches(File.ReadAllText(Path.Combine(RepoRoot, "README.md")))
+            .ToDictionary(m => m.Groups["id"].Value, m => m.Groups["severity"].Value.Trim());
+
+        Assert.Equal(Rules.All.Select(d => d.Id).Order(), rows.Keys.Order());
+        foreach (var descriptor in Rules.All)
+        {
+            Assert.Equal(SeverityWord(descriptor), rows[descriptor.Id]);
+        }
+    }
+
+    [Fact]
+    public void UnshippedReleaseFile_ListsExactlyTheShippedRules()
+    {
+        var lines = File.ReadAllLines(Path.Combine(RepoRoot, "src", "Analyzers", "AnalyzerReleases.Unshipped.md"))
+            .Where(line => line.StartsWith("IOP", StringComparison.Ordinal))
+            .Select(line => line.Split('|').Select(cell => cell.Trim()).ToArray())
+            .ToDictionary(cells => cells[0], cells => cells[2]);
+
+        Assert.Equal(Rules.All.Select(d => d.Id).Order(), lines.Keys.Order());
+        foreach (var descriptor in Rules.All)
+        {
+            Assert.Equal(descriptor.IsEnabledByDefault ? descriptor.DefaultSeverity.ToString() : "Disabled", lines[descriptor.Id]);
+        }
+    }
+
+    [Fact]
+    public void EveryAnalyzerReportsOnlyRegisteredRules_AndEveryFixHasAnAnalyzer()
+    {
+        var analyzers = typeof(Rules).Assembly.GetTypes()
+            .Where(t => !t.IsAbstract && typeof(DiagnosticAnalyzer).IsAssignableFrom(t))
+            .Select(t => (DiagnosticAnalyzer)Activator.CreateInstance(t)!)
+            .ToList();
+        var reported = analyzers.SelectMany(a => a.SupportedDiagnostics).Select(d => d.Id).ToHashSet();
+        Assert.Equal(Rules.All.Select(d => d.Id).Order(), reported.Order());
+
+        var fixes = typeof(CodeFixes.ReadAllLinesSinglePassFix).Assembly.GetTypes()
+            .Where(t => !t.IsAbstract && typeof(CodeFixProvider).IsAssignableFrom(t))
+            .Select(t => (CodeFixProvider)Activator.CreateInstance(t)!);
+        foreach (var fix in fixes)
+        {
+            Assert.All(fix.FixableDiagnosticIds, id => Assert.Contains(id, reported));
+            Assert.NotNull(fix.GetFixAllProvider());
+            Assert.NotNull(fix.GetType().GetCustomAttributes(typeof(ExportCodeFixProviderAttribute), false).SingleOrDefault());
+        }
+    }
+
+    [Fact]
+    public void ConfigurationPage_ListsEveryRule() =>
+        Assert.All(Rules.All, descriptor => Assert.Contains(
+            "## " + descriptor.Id, File.ReadAllText(Path.Combine(RepoRoot, "docs", "configuration.md"))));
+
+    [Fact]
+    public void AllWarningsPreset_RaisesEveryRule()
+    {
+        var preset = File.ReadAllText(Path.Combine(RepoRoot, "src", "Package", "build", "IoPerf.Analyzers.AllWarnings.globalconfig"));
+        Assert.All(Rules.All, descriptor => Assert.Contains($"dotnet_diagnostic.{descriptor.Id}.severity = warning", preset));
+    }
+
+    private static string SeverityWord(DiagnosticDescriptor descriptor) =>
+        !descriptor.IsEnabledByDefault ? "Off" : descriptor.DefaultSeverity switch
+        {
+            DiagnosticSeverity.Error => "Error",
+            DiagnosticSeverity.Warning => "Warning",
+            DiagnosticSeverity.Info => "Info",
+            _ => "Hidden",
+        };
+
+    [GeneratedRegex(@"^\| \[(?<id>IOP[0-9]{3})\]\(docs/rules/\k<id>\.md\) \|[^|]*\|(?<severity>[^|]*)\|", RegexOptions.Multiline)]
+    private static partial Regex ReadmeRuleRow();
+}
