@@ -50,7 +50,7 @@ public sealed partial class RulesRegistryTests
     {
         var props = File.ReadAllText(Path.Combine(RepoRoot, "Directory.Build.props"));
         var url = Regex.Match(props, "<IoPerfRepositoryUrl>(.*?)</IoPerfRepositoryUrl>").Groups[1].Value;
-        Assert.Equal(url + "/blob/main/docs/rules/", RuleIdentifiers.HelpLinkBase);
+        Assert.Equal(RuleIdentifiers.HelpLinkBase, url + "/blob/main/docs/rules/");
     }
 
     [Fact]
