@@ -21,16 +21,6 @@ public sealed partial class EvidenceChainTests
 {
     private static readonly string PairsFolder = Path.Combine(TestFrameworkReferences.RepoRoot, "evidence-bench", "RulePairs");
 
-    private static readonly ImmutableArray<DiagnosticAnalyzer> AllAnalyzers = typeof(Rules).Assembly.GetTypes()
-        .Where(t => !t.IsAbstract && typeof(DiagnosticAnalyzer).IsAssignableFrom(t))
-        .Select(t => (DiagnosticAnalyzer)Activator.CreateInstance(t)!)
-        .ToImmutableArray();
-
-    private static readonly ImmutableArray<CodeFixProvider> AllFixes = typeof(CodeFixes.ReadAllLinesSinglePassFix).Assembly.GetTypes()
-        .Where(t => !t.IsAbstract && typeof(CodeFixProvider).IsAssignableFrom(t))
-        .Select(t => (CodeFixProvider)Activator.CreateInstance(t)!)
-        .ToImmutableArray();
-
     public static TheoryData<string> ShippedRuleIds()
     {
         var data = new TheoryData<string>();
@@ -129,9 +119,7 @@ public sealed partial class EvidenceChainTests
         var errors = compilation.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error).ToList();
         Assert.True(errors.Count == 0, "The pair does not compile as plain C#:\n" + string.Join("\n", errors));
 
-        var options = new CompilationWithAnalyzersOptions(
-            new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty), onAnalyzerException: null, concurrentAnalysis: false, logAnalyzerExecutionTime: false);
-        var diagnostics = await compilation.WithAnalyzers(AllAnalyzers, options).GetAnalyzerDiagnosticsAsync();
+        var diagnostics = await compilation.WithAnalyzers(AnalyzerCatalog.Analyzers, AnalyzerCatalog.Options()).GetAnalyzerDiagnosticsAsync();
         return diagnostics.Where(d => d.Id.StartsWith("IOP", StringComparison.Ordinal) && d.Location.SourceTree == compilation.SyntaxTrees.Last()).ToImmutableArray();
     }
 
@@ -152,9 +140,9 @@ public sealed partial class EvidenceChainTests
             }
 
             var actions = new List<CodeAction>();
-            foreach (var fix in AllFixes.Where(f => f.FixableDiagnosticIds.Contains(ruleId)))
+            foreach (var fix in AnalyzerCatalog.FixesFor(ruleId))
             {
-                await fix.RegisterCodeFixesAsync(new CodeFixContext(document, diagnostic, (action, _) => actions.Add(action), CancellationToken.None));
+                actions.AddRange(await AnalyzerCatalog.GetActionsAsync(fix, document, diagnostic));
             }
 
             Assert.True(actions.Count > 0, $"{ruleId} offers no code fix for {diagnostic}");

@@ -84,17 +84,10 @@ public sealed partial class RulesRegistryTests
     [Fact]
     public void EveryAnalyzerReportsOnlyRegisteredRules_AndEveryFixHasAnAnalyzer()
     {
-        var analyzers = typeof(Rules).Assembly.GetTypes()
-            .Where(t => !t.IsAbstract && typeof(DiagnosticAnalyzer).IsAssignableFrom(t))
-            .Select(t => (DiagnosticAnalyzer)Activator.CreateInstance(t)!)
-            .ToList();
-        var reported = analyzers.SelectMany(a => a.SupportedDiagnostics).Select(d => d.Id).ToHashSet();
+        var reported = AnalyzerCatalog.Analyzers.SelectMany(a => a.SupportedDiagnostics).Select(d => d.Id).ToHashSet();
         Assert.Equal(Rules.All.Select(d => d.Id).Order(), reported.Order());
 
-        var fixes = typeof(CodeFixes.ReadAllLinesSinglePassFix).Assembly.GetTypes()
-            .Where(t => !t.IsAbstract && typeof(CodeFixProvider).IsAssignableFrom(t))
-            .Select(t => (CodeFixProvider)Activator.CreateInstance(t)!);
-        foreach (var fix in fixes)
+        foreach (var fix in AnalyzerCatalog.Fixes)
         {
             Assert.All(fix.FixableDiagnosticIds, id => Assert.Contains(id, reported));
             Assert.NotNull(fix.GetFixAllProvider());

@@ -1,6 +1,5 @@
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Diagnostics;
@@ -30,11 +29,7 @@ public static class Robustness
 
         var compilation = (await document.Project.GetCompilationAsync(cancellationToken))!;
         var exceptions = new List<string>();
-        var options = new CompilationWithAnalyzersOptions(
-            new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty),
-            onAnalyzerException: (exception, analyzer, _) => { lock (exceptions) { exceptions.Add($"{analyzer.GetType().Name}: {exception}"); } },
-            concurrentAnalysis: false,
-            logAnalyzerExecutionTime: false);
+        var options = AnalyzerCatalog.Options((exception, analyzer, _) => { lock (exceptions) { exceptions.Add($"{analyzer.GetType().Name}: {exception}"); } });
         var diagnostics = await compilation.WithAnalyzers(analyzers, options).GetAnalyzerDiagnosticsAsync(cancellationToken);
 
         Assert.True(exceptions.Count == 0, $"Analyzer threw on:\n{source}\n\n{string.Join("\n", exceptions)}");
@@ -44,12 +39,9 @@ public static class Robustness
         {
             foreach (var fix in fixes.Where(f => f.FixableDiagnosticIds.Contains(diagnostic.Id)))
             {
-                var actions = new List<CodeAction>();
-                var context = new CodeFixContext(document, diagnostic, (action, _) => actions.Add(action), cancellationToken);
                 try
                 {
-                    await fix.RegisterCodeFixesAsync(context);
-                    foreach (var action in actions)
+                    foreach (var action in await AnalyzerCatalog.GetActionsAsync(fix, document, diagnostic, cancellationToken))
                     {
                         await action.GetOperationsAsync(cancellationToken);
                     }

@@ -1,0 +1,229 @@
+using System.Collections.Immutable;
+using System.Diagnostics;
+using System.Text.Json;
+using IoPerf.Analyzers.Tests.Infrastructure;
+using IoPerf.Corpus;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.Diagnostics;
+
+// Usage: dotnet run -c Release --project tools/Corpus -- <folder or .csproj> [--json <file>] [--no-fix]
+if (args.Length == 0 || args[0] is "-h" or "--help")
+{
+    Console.WriteLine("usage: IoPerf.Corpus <folder-or-csproj> [--json <report.json>] [--no-fix]");
+    return 2;
+}
+
+var target = args[0];
+var jsonPath = args.SkipWhile(a => a != "--json").Skip(1).FirstOrDefault();
+var applyFixes = !args.Contains("--no-fix");
+
+var groups = CorpusLoader.FindGroups(target);
+var report = new CorpusReport { Target = Path.GetFullPath(target) };
+foreach (var rule in IoPerf.Analyzers.Rules.All)
+{
+    report.Rules[rule.Id] = new RuleReport();
+}
+
+foreach (var group in groups)
+{
+    using var workspace = new AdhocWorkspace();
+    var project = CorpusLoader.CreateProject(workspace, group);
+    report.Files += group.Files.Count;
+    report.Lines += group.Files.Sum(f => File.ReadLines(f).LongCount());
+    report.Compilations++;
+
+    var compileClock = Stopwatch.StartNew();
+    var compilation = (await project.GetCompilationAsync())!;
+    var errorsBefore = CorpusLoader.Errors(compilation);
+    compileClock.Stop();
+    report.CompileMilliseconds += compileClock.Elapsed.TotalMilliseconds;
+
+    var exceptions = new List<string>();
+    var withAnalyzers = compilation.WithAnalyzers(
+        AnalyzerCatalog.Analyzers,
+        AnalyzerCatalog.Options((exception, analyzer, diagnostic) => { lock (exceptions) { exceptions.Add($"{analyzer.GetType().Name}: {exception.GetType().Name}: {exception.Message} at {diagnostic.Location.GetLineSpan()}"); } }, logTime: true));
+    var diagnostics = await withAnalyzers.GetAnalyzerDiagnosticsAsync();
+    foreach (var analyzer in AnalyzerCatalog.Analyzers)
+    {
+        var telemetry = await withAnalyzers.GetAnalyzerTelemetryInfoAsync(analyzer, CancellationToken.None);
+        foreach (var descriptor in analyzer.SupportedDiagnostics)
+        {
+            report.Rules[descriptor.Id].AnalyzerMilliseconds += telemetry.ExecutionTime.TotalMilliseconds / analyzer.SupportedDiagnostics.Length;
+        }
+    }
+
+    report.AnalyzerExceptions.AddRange(exceptions);
+    report.AnalyzerExceptions.AddRange(diagnostics.Where(d => d.Id == "AD0001").Select(d => d.ToString()));
+
+    foreach (var diagnostic in diagnostics.Where(d => report.Rules.ContainsKey(d.Id)))
+    {
+        var span = diagnostic.Location.GetLineSpan();
+        report.Rules[diagnostic.Id].Diagnostics.Add(new DiagnosticEntry(
+            Path.GetRelativePath(report.Target, span.Path), span.StartLinePosition.Line + 1, diagnostic.GetMessage()));
+    }
+
+    if (!applyFixes)
+    {
+        continue;
+    }
+
+    foreach (var ruleDiagnostics in diagnostics.Where(d => report.Rules.ContainsKey(d.Id)).GroupBy(d => d.Id))
+    {
+        var (newErrors, remaining, fixErrors) = await FixAllAsync(project, ruleDiagnostics.Key, ruleDiagnostics.ToImmutableArray(), errorsBefore);
+        report.Rules[ruleDiagnostics.Key].FixIntroducedErrors.AddRange(newErrors);
+        report.Rules[ruleDiagnostics.Key].RemainingAfterFix += remaining;
+        report.AnalyzerExceptions.AddRange(fixErrors);
+    }
+}
+
+Print(report);
+if (jsonPath is not null)
+{
+    File.WriteAllText(jsonPath, JsonSerializer.Serialize(report, new JsonSerializerOptions { WriteIndented = true }));
+    Console.WriteLine($"JSON report: {Path.GetFullPath(jsonPath)}");
+}
+
+return report.AnalyzerExceptions.Count == 0 && report.Rules.Values.All(r => r.FixIntroducedErrors.Count == 0) ? 0 : 1;
+
+// Applies the rule's Fix All to the whole project, then reports compiler errors the fix introduced and what is left.
+static async Task<(List<string> NewErrors, int Remaining, List<string> FixExceptions)> FixAllAsync(
+    Project project, string ruleId, ImmutableArray<Diagnostic> diagnostics, ImmutableArray<Diagnostic> errorsBefore)
+{
+    var newErrors = new List<string>();
+    var fixExceptions = new List<string>();
+    var solution = project.Solution;
+    foreach (var fix in AnalyzerCatalog.FixesFor(ruleId))
+    {
+        try
+        {
+            // The equivalence key of the first fixable diagnostic's first action selects the fix to apply everywhere.
+            CodeAction? first = null;
+            foreach (var diagnostic in diagnostics)
+            {
+                var document = solution.GetDocument(diagnostic.Location.SourceTree);
+                if (document is not null && (await AnalyzerCatalog.GetActionsAsync(fix, document, diagnostic)).FirstOrDefault() is { } action)
+                {
+                    first = action;
+                    break;
+                }
+            }
+
+            if (first is null || fix.GetFixAllProvider() is not { } fixAllProvider)
+            {
+                continue;
+            }
+
+            var context = new FixAllContext(
+                solution.GetProject(project.Id)!, fix, FixAllScope.Project, first.EquivalenceKey, new[] { ruleId },
+                new KnownDiagnostics(diagnostics), CancellationToken.None);
+            var fixAll = await fixAllProvider.GetFixAsync(context);
+            if (fixAll is null)
+            {
+                continue;
+            }
+
+            foreach (var operation in await fixAll.GetOperationsAsync(CancellationToken.None))
+            {
+                if (operation is ApplyChangesOperation apply)
+                {
+                    solution = apply.ChangedSolution;
+                }
+            }
+        }
+        catch (Exception exception)
+        {
+            fixExceptions.Add($"{fix.GetType().Name} Fix All on {ruleId}: {exception}");
+        }
+    }
+
+    var fixedCompilation = (await solution.GetProject(project.Id)!.GetCompilationAsync())!;
+    var before = errorsBefore.GroupBy(Key).ToDictionary(g => g.Key, g => g.Count());
+    foreach (var error in CorpusLoader.Errors(fixedCompilation).GroupBy(Key))
+    {
+        var added = error.Count() - before.GetValueOrDefault(error.Key);
+        if (added > 0)
+        {
+            newErrors.AddRange(error.Take(added).Select(e => e.ToString()));
+        }
+    }
+
+    var remaining = (await fixedCompilation
+            .WithAnalyzers(AnalyzerCatalog.AnalyzersFor(ruleId).ToImmutableArray(), AnalyzerCatalog.Options())
+            .GetAnalyzerDiagnosticsAsync())
+        .Count(d => d.Id == ruleId);
+    return (newErrors, remaining, fixExceptions);
+
+    static string Key(Diagnostic error) => error.Id + ": " + error.GetMessage();
+}
+
+static void Print(CorpusReport report)
+{
+    Console.WriteLine($"Corpus: {report.Target}");
+    Console.WriteLine($"  {report.Files} files, {report.Lines} lines, {report.Compilations} compilations");
+    Console.WriteLine($"  compilation (parse + bind): {report.CompileMilliseconds:F0} ms; IOP analyzers: {report.Rules.Values.Sum(r => r.AnalyzerMilliseconds):F0} ms");
+    Console.WriteLine();
+    Console.WriteLine("| rule | diagnostics | analyzer ms | Fix All new errors | left after Fix All |");
+    Console.WriteLine("|---|---|---|---|---|");
+    foreach (var (id, rule) in report.Rules)
+    {
+        Console.WriteLine($"| {id} | {rule.Diagnostics.Count} | {rule.AnalyzerMilliseconds:F0} | {rule.FixIntroducedErrors.Count} | {rule.RemainingAfterFix} |");
+    }
+
+    Console.WriteLine();
+    Console.WriteLine($"analyzer exceptions: {report.AnalyzerExceptions.Count}");
+    foreach (var exception in report.AnalyzerExceptions)
+    {
+        Console.WriteLine("  " + exception);
+    }
+
+    foreach (var (id, rule) in report.Rules.Where(r => r.Value.Diagnostics.Count > 0))
+    {
+        Console.WriteLine();
+        Console.WriteLine($"{id}:");
+        foreach (var entry in rule.Diagnostics)
+        {
+            Console.WriteLine($"  {entry.File}:{entry.Line}: {entry.Message}");
+        }
+
+        foreach (var error in rule.FixIntroducedErrors)
+        {
+            Console.WriteLine($"  fix introduced: {error}");
+        }
+    }
+}
+
+/// <summary>Serves Fix All the diagnostics already computed, instead of running the analyzers again per document.</summary>
+internal sealed class KnownDiagnostics(ImmutableArray<Diagnostic> diagnostics) : FixAllContext.DiagnosticProvider
+{
+    public override Task<IEnumerable<Diagnostic>> GetDocumentDiagnosticsAsync(Document document, CancellationToken cancellationToken) =>
+        Task.FromResult(diagnostics.Where(d => d.Location.SourceTree?.FilePath == document.FilePath));
+
+    public override Task<IEnumerable<Diagnostic>> GetProjectDiagnosticsAsync(Project project, CancellationToken cancellationToken) =>
+        Task.FromResult(Enumerable.Empty<Diagnostic>());
+
+    public override Task<IEnumerable<Diagnostic>> GetAllDiagnosticsAsync(Project project, CancellationToken cancellationToken) =>
+        Task.FromResult<IEnumerable<Diagnostic>>(diagnostics);
+}
+
+internal sealed class CorpusReport
+{
+    public string Target { get; set; } = "";
+    public int Files { get; set; }
+    public long Lines { get; set; }
+    public int Compilations { get; set; }
+    public double CompileMilliseconds { get; set; }
+    public SortedDictionary<string, RuleReport> Rules { get; } = new(StringComparer.Ordinal);
+    public List<string> AnalyzerExceptions { get; } = new();
+}
+
+internal sealed class RuleReport
+{
+    public List<DiagnosticEntry> Diagnostics { get; } = new();
+    public double AnalyzerMilliseconds { get; set; }
+    public List<string> FixIntroducedErrors { get; } = new();
+    public int RemainingAfterFix { get; set; }
+}
+
+internal sealed record DiagnosticEntry(string File, int Line, string Message);
