@@ -3,6 +3,7 @@ using System.Diagnostics;
 using System.Text.Json;
 using IoPerf.Analyzers.Tests.Infrastructure;
 using IoPerf.Corpus;
+using IoPerf.Tools;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
@@ -20,6 +21,8 @@ var jsonPath = args.SkipWhile(a => a != "--json").Skip(1).FirstOrDefault();
 var applyFixes = !args.Contains("--no-fix");
 
 var groups = CorpusLoader.FindGroups(target);
+string[] sdkRuleIds = ["CA1870", "CA2007"];
+var sdkAnalyzers = SdkAnalyzers.Load(sdkRuleIds);
 var report = new CorpusReport { Target = Path.GetFullPath(target) };
 foreach (var rule in IoPerf.Analyzers.Rules.All)
 {
@@ -41,8 +44,8 @@ foreach (var group in groups)
     report.CompileMilliseconds += compileClock.Elapsed.TotalMilliseconds;
 
     var exceptions = new List<string>();
-    var withAnalyzers = compilation.WithAnalyzers(
-        AnalyzerCatalog.Analyzers,
+    var withAnalyzers = SdkAnalyzers.Enable(compilation, sdkRuleIds).WithAnalyzers(
+        AnalyzerCatalog.Analyzers.AddRange(sdkAnalyzers),
         AnalyzerCatalog.Options((exception, analyzer, diagnostic) => { lock (exceptions) { exceptions.Add($"{analyzer.GetType().Name}: {exception.GetType().Name}: {exception.Message} at {diagnostic.Location.GetLineSpan()}"); } }, logTime: true));
     var diagnostics = await withAnalyzers.GetAnalyzerDiagnosticsAsync();
     foreach (var analyzer in AnalyzerCatalog.Analyzers)
@@ -52,6 +55,13 @@ foreach (var group in groups)
         {
             report.Rules[descriptor.Id].AnalyzerMilliseconds += telemetry.ExecutionTime.TotalMilliseconds / analyzer.SupportedDiagnostics.Length;
         }
+    }
+
+    foreach (var analyzer in sdkAnalyzers)
+    {
+        var telemetry = await withAnalyzers.GetAnalyzerTelemetryInfoAsync(analyzer, CancellationToken.None);
+        var name = string.Join("/", analyzer.SupportedDiagnostics.Select(d => d.Id).Where(sdkRuleIds.Contains).Distinct()) + " " + analyzer.GetType().Name;
+        report.SdkAnalyzerMilliseconds[name] = report.SdkAnalyzerMilliseconds.GetValueOrDefault(name) + telemetry.ExecutionTime.TotalMilliseconds;
     }
 
     report.AnalyzerExceptions.AddRange(exceptions);
@@ -172,6 +182,13 @@ static void Print(CorpusReport report)
     }
 
     Console.WriteLine();
+    Console.WriteLine("Same compilations, the SDK's analyzers for comparison (callback time, rules enabled as warnings):");
+    foreach (var (name, milliseconds) in report.SdkAnalyzerMilliseconds)
+    {
+        Console.WriteLine($"  {name}: {milliseconds:F0} ms");
+    }
+
+    Console.WriteLine();
     Console.WriteLine($"analyzer exceptions: {report.AnalyzerExceptions.Count}");
     foreach (var exception in report.AnalyzerExceptions)
     {
@@ -216,6 +233,7 @@ internal sealed class CorpusReport
     public double CompileMilliseconds { get; set; }
     public SortedDictionary<string, RuleReport> Rules { get; } = new(StringComparer.Ordinal);
     public List<string> AnalyzerExceptions { get; } = new();
+    public SortedDictionary<string, double> SdkAnalyzerMilliseconds { get; } = new(StringComparer.Ordinal);
 }
 
 internal sealed class RuleReport

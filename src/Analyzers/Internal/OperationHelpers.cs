@@ -60,7 +60,7 @@ internal static class OperationHelpers
     }
 
     /// <summary>True when the enclosing lambda, local function or method is <c>async</c>.</summary>
-    public static bool IsInAsyncFunction(this IOperation operation, ISymbol containingSymbol)
+    public static bool IsInAsyncFunction(this IOperation operation, ISymbol? containingSymbol)
     {
         return operation.GetEnclosingFunctionBody() switch
         {
