@@ -215,6 +215,72 @@ public sealed class ReadAllLinesSinglePassTests
         """));
 
     [Fact]
+    public Task PreprocessorDirectivesInsideTheArgumentListAndBody() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            int M(string p)
+            {
+                var n = 0;
+        #if DEBUG
+                n = -1;
+        #endif
+                foreach (var line in {|IOP003:File.ReadAllLines(p
+        #if NET
+                    , Encoding.UTF8
+        #endif
+                    )|})
+                    n++;
+                return n;
+            }
+        """),
+        InClass("""
+            int M(string p)
+            {
+                var n = 0;
+        #if DEBUG
+                n = -1;
+        #endif
+                foreach (var line in File.ReadLines(p
+        #if NET
+                    , Encoding.UTF8
+        #endif
+                    ))
+                    n++;
+                return n;
+            }
+        """));
+
+    [Fact]
+    public Task UsingDeclarationsAroundTheLoopDoNotMatter() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            void M(string p, string log)
+            {
+                using var writer = new StreamWriter(log);
+                foreach (var line in {|IOP003:File.ReadAllLines(p)|})
+                    writer.WriteLine(line);
+            }
+        """),
+        InClass("""
+            void M(string p, string log)
+            {
+                using var writer = new StreamWriter(log);
+                foreach (var line in File.ReadLines(p))
+                    writer.WriteLine(line);
+            }
+        """));
+
+    [Fact]
+    public Task WriterOpenedOnTheSamePathAroundTheLoop_NoDiagnostic() => Verify.VerifyAnalyzerAsync(
+        InClass("""
+            void M(string p)
+            {
+                var lines = File.ReadAllLines(p);
+                using var writer = new StreamWriter(p);
+                foreach (var line in lines)
+                    writer.WriteLine(line.ToUpperInvariant());
+            }
+        """));
+
+    [Fact]
     public Task FixAllFixesEveryOccurrence() => Verify.VerifyCodeFixAsync(
         InClass("""
             void M(string a, string b)
