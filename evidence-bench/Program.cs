@@ -1,29 +1,37 @@
-using BenchmarkDotNet.Configs;
-using BenchmarkDotNet.Jobs;
-using BenchmarkDotNet.Reports;
-using BenchmarkDotNet.Running;
-using BenchmarkDotNet.Toolchains.InProcess.Emit;
+using IoPerf.EvidenceBench;
+using IoPerf.EvidenceBench.Data;
 
-// Full run:  dotnet run -c Release --project evidence-bench -- --filter '*'
-// Quick run: dotnet run -c Release --project evidence-bench -- --quick
-//            (every benchmark once, in process: proves each compiles, runs and checks its result; CI runs it)
-var quick = args.Contains("--quick");
-var config = DefaultConfig.Instance;
-if (quick)
+// dotnet run -c Release --project evidence-bench -- <mode>
+//   --quick     every benchmark once, in process, small inputs (CI); non-zero exit on any failure or wrong checksum
+//   --full      the full run (about 30 minutes on 2 cores): BenchmarkDotNet classes, then retained memory (C11),
+//               wc check (C9) and start-up (C14); writes evidence-bench/results/
+//   --report    reads evidence-bench/results/ and writes docs/evidence.md and docs/evidence.json
+//   anything else is passed to BenchmarkDotNet (e.g. --filter '*E2*' --job short)
+var mode = args.FirstOrDefault() ?? "--help";
+try
 {
-    config = config.AddJob(Job.Dry.WithToolchain(InProcessEmitToolchain.Instance).AsDefault());
-    args = args.Where(a => a != "--quick").Append("--filter").Append("*").ToArray();
+    return mode switch
+    {
+        "--quick" => Runs.Quick(args[1..]),
+        "--full" => Runs.Full(args[1..]),
+        "--report" => IoPerf.EvidenceBench.Report.EvidenceReport.Write(Paths.Results, Paths.Docs),
+        "--retained" => Measurements.RetainedMemory(Paths.Results, BenchData.Quick),
+        "--wc-check" => Measurements.WcCheck(Paths.Results, BenchData.Quick),
+        "--startup" => Measurements.Startup(Paths.Results),
+        "--help" or "-h" => Help(),
+        _ => Runs.Switcher(args),
+    };
+}
+finally
+{
+    if (mode is "--quick" or "--full")
+    {
+        BenchData.DeleteAll();
+    }
 }
 
-var summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args, config).ToList();
-
-// BenchmarkDotNet exits 0 when a benchmark throws (a wrong checksum throws): check the summaries.
-var failed = summaries.SelectMany(s => s.Reports).Where(r => !r.Success).Select(r => r.BenchmarkCase.DisplayInfo).ToList();
-if (summaries.Count == 0 || summaries.Any(s => s.HasCriticalValidationErrors) || failed.Count > 0)
+static int Help()
 {
-    Console.Error.WriteLine($"evidence bench: {failed.Count} benchmark(s) failed: {string.Join(", ", failed)}");
-    return 1;
+    Console.WriteLine("usage: --quick | --full | --report | --retained | --wc-check | --startup | <BenchmarkDotNet arguments>");
+    return 2;
 }
-
-Console.WriteLine($"evidence bench: {summaries.Sum(s => s.Reports.Length)} benchmarks ran");
-return 0;

@@ -1,0 +1,142 @@
+using System.Diagnostics;
+using System.Text.Json;
+using IoPerf.EvidenceBench.Data;
+
+namespace IoPerf.EvidenceBench;
+
+/// <summary>
+/// The measurements that BenchmarkDotNet's columns cannot express: memory held at once (C11), exact agreement with GNU
+/// wc (C9) and process start-up, JIT and native AOT, against wc (C14). Each writes a JSON file into the results folder.
+/// </summary>
+internal static class Measurements
+{
+    private static readonly JsonSerializerOptions Indented = new() { WriteIndented = true };
+
+    /// <summary>
+    /// C11: BenchmarkDotNet's Allocated column is the total allocated, not what is held at once. Here: the managed heap
+    /// retained while File.ReadAllLines' array is alive, against File.ReadLines halfway through the file.
+    /// </summary>
+    public static int RetainedMemory(string folder, bool quick)
+    {
+        var sizes = quick ? new long[] { 64 * BenchData.KiB } : new long[] { BenchData.MiB, 10 * BenchData.MiB, 100 * BenchData.MiB };
+        var rows = new List<object>();
+        foreach (var bytes in sizes)
+        {
+            var path = BenchData.TextFile(bytes);
+            var lineCount = File.ReadLines(path).LongCount();
+
+            var before = Settle();
+            var all = File.ReadAllLines(path);
+            var whileHeld = Settle();
+            GC.KeepAlive(all);
+            all = null;
+            rows.Add(new { FileBytes = new FileInfo(path).Length, Method = "File.ReadAllLines", RetainedBytes = whileHeld - before });
+
+            before = Settle();
+            using (var lines = File.ReadLines(path).GetEnumerator())
+            {
+                for (long i = 0; i < lineCount / 2 && lines.MoveNext(); i++)
+                {
+                }
+
+                var halfway = Settle();
+                GC.KeepAlive(lines);
+                rows.Add(new { FileBytes = new FileInfo(path).Length, Method = "File.ReadLines", RetainedBytes = halfway - before });
+            }
+        }
+
+        File.WriteAllText(Path.Combine(folder, "retained-memory.json"), JsonSerializer.Serialize(new { Measurements = rows }, Indented));
+        return 0;
+
+        static long Settle()
+        {
+            GC.Collect(GC.MaxGeneration, GCCollectionMode.Forced, blocking: true, compacting: true);
+            GC.WaitForPendingFinalizers();
+            return GC.GetTotalMemory(forceFullCollection: true);
+        }
+    }
+
+    /// <summary>C9: the best counting implementation against GNU `wc -lwc`, byte for byte of output.</summary>
+    public static int WcCheck(string folder, bool quick)
+    {
+        var files = quick
+            ? new[] { BenchData.TextFile(1_044), BenchData.TextFile(16 * BenchData.KiB, byteOrderMark: true) }
+            : new[] { BenchData.TextFile(1_044), BenchData.TextFile(610_515), BenchData.TextFile(610_515, byteOrderMark: true), BenchData.TextFile(100L * BenchData.MiB) };
+        var rows = new List<object>();
+        var mismatches = 0;
+        foreach (var path in files)
+        {
+            var wc = RunProcess("wc", "-lwc", path).Output;
+            var ours = WcFormat.Format(new[] { path }, new[] { WordCount.OpenHandleDecoderSearchValues(path) });
+            var match = wc == ours;
+            mismatches += match ? 0 : 1;
+            rows.Add(new { File = Path.GetFileName(path), Bytes = new FileInfo(path).Length, Wc = wc.Replace(path, Path.GetFileName(path)).TrimEnd(), Ours = ours.Replace(path, Path.GetFileName(path)).TrimEnd(), Match = match });
+        }
+
+        File.WriteAllText(Path.Combine(folder, "wc-check.json"), JsonSerializer.Serialize(new { WcVersion = RunProcess("wc", "--version").Output.Split('\n')[0], Files = rows }, Indented));
+        return quick ? mismatches : 0;
+    }
+
+    /// <summary>C14: process start-up to result for a 1 KB and a 600 KB text: GNU wc, WcTool JIT-compiled, WcTool native AOT.</summary>
+    public static int Startup(string folder)
+    {
+        var project = Path.Combine(Paths.Root, "evidence-bench", "WcTool", "WcTool.csproj");
+        var output = Directory.CreateTempSubdirectory("ioperf-wctool-").FullName;
+        var jit = Path.Combine(output, "jit");
+        var aot = Path.Combine(output, "aot");
+        var build = RunProcess("dotnet", "build", project, "-c", "Release", "-o", jit, "-nologo");
+        var publish = RunProcess("dotnet", "publish", project, "-c", "Release", "-r", "linux-x64", "-p:PublishAot=true", "-o", aot, "-nologo");
+        if (build.ExitCode != 0 || publish.ExitCode != 0)
+        {
+            Console.Error.WriteLine(build.Output + publish.Output);
+            return 1;
+        }
+
+        var rows = new List<object>();
+        foreach (var (name, path) in new[] { ("1 KB", BenchData.TextFile(1_044)), ("600 KB", BenchData.TextFile(610_515)) })
+        {
+            rows.Add(new { File = name, Runner = "GNU wc", MedianMilliseconds = MedianMilliseconds("wc", "-lwc", path) });
+            rows.Add(new { File = name, Runner = ".NET JIT (dotnet WcTool.dll)", MedianMilliseconds = MedianMilliseconds("dotnet", Path.Combine(jit, "WcTool.dll"), path) });
+            rows.Add(new { File = name, Runner = ".NET native AOT", MedianMilliseconds = MedianMilliseconds(Path.Combine(aot, "WcTool"), path) });
+        }
+
+        File.WriteAllText(Path.Combine(folder, "startup.json"), JsonSerializer.Serialize(new { Runs = 21, Measurements = rows }, Indented));
+        Directory.Delete(output, recursive: true);
+        return 0;
+
+        static double MedianMilliseconds(string program, params string[] arguments)
+        {
+            var times = new List<double>();
+            for (var i = 0; i < 21; i++)
+            {
+                var clock = Stopwatch.StartNew();
+                var result = RunProcess(program, arguments);
+                times.Add(clock.Elapsed.TotalMilliseconds);
+                if (result.ExitCode != 0)
+                {
+                    throw new InvalidOperationException($"{program} failed: {result.Output}");
+                }
+            }
+
+            times.Sort();
+            return Math.Round(times[times.Count / 2], 1);
+        }
+    }
+
+    private static (int ExitCode, string Output) RunProcess(string program, params string[] arguments)
+    {
+        var info = new ProcessStartInfo(program) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        foreach (var argument in arguments)
+        {
+            info.ArgumentList.Add(argument);
+        }
+
+        info.Environment["DOTNET_CLI_USE_MSBUILD_SERVER"] = "0";
+        info.Environment["MSBUILDDISABLENODEREUSE"] = "1";
+        using var process = Process.Start(info)!;
+        var standardError = process.StandardError.ReadToEndAsync();
+        var output = process.StandardOutput.ReadToEnd();
+        process.WaitForExit();
+        return (process.ExitCode, output + standardError.Result);
+    }
+}

@@ -1,0 +1,136 @@
+using System.Diagnostics;
+using System.Text.Json;
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Exporters;
+using BenchmarkDotNet.Exporters.Json;
+using BenchmarkDotNet.Jobs;
+using BenchmarkDotNet.Reports;
+using BenchmarkDotNet.Running;
+using BenchmarkDotNet.Toolchains.InProcess.Emit;
+using IoPerf.EvidenceBench.Data;
+using IoPerf.EvidenceBench.Experiments;
+
+namespace IoPerf.EvidenceBench;
+
+/// <summary>The bench's run modes. Jobs are chosen per experiment so the full run fits in about 30 minutes on 2 cores.</summary>
+internal static class Runs
+{
+    /// <summary>The full run's job per benchmark class (the E1 matrix has 140 cases, so it gets the shortest job).</summary>
+    private static readonly (Type Type, Job Job)[] FullPlan =
+    {
+        (typeof(E1SequentialReads), Job.ShortRun.WithWarmupCount(2).WithIterationCount(3).WithId("E1-short")),
+        (typeof(E2WordCount), Job.ShortRun.WithIterationCount(5).WithId("E2-short")),
+        (typeof(E2ReadBufferSize), Job.ShortRun.WithIterationCount(8).WithId("E2-short")),
+        (typeof(E3LibcWrites), Job.ShortRun.WithIterationCount(5).WithId("E3-short")),
+        (typeof(E3FileStreamWriteByte), Job.ShortRun.WithIterationCount(5).WithId("E3-short")),
+        (typeof(E3TextWriters), Job.ShortRun.WithIterationCount(5).WithId("E3-short")),
+        (typeof(E4AwaitsInLoop), Job.ShortRun.WithIterationCount(5).WithId("E4-short")),
+    };
+
+    private static IEnumerable<Type> RulePairs => typeof(Runs).Assembly.GetTypes()
+        .Where(t => t.Namespace == "IoPerf.EvidenceBench.RulePairs" && t.IsPublic && !t.IsAbstract)
+        .OrderBy(t => t.Name, StringComparer.Ordinal);
+
+    public static int Quick(string[] extraArguments)
+    {
+        Environment.SetEnvironmentVariable("IOPERF_BENCH_QUICK", "1");
+        var config = DefaultConfig.Instance
+            .AddJob(Job.Dry.WithToolchain(InProcessEmitToolchain.Instance).AsDefault())
+            .WithOptions(ConfigOptions.DisableLogFile);
+        var summaries = BenchmarkSwitcher.FromAssembly(typeof(Runs).Assembly)
+            .Run(new[] { "--filter", "*" }.Concat(extraArguments).ToArray(), config)
+            .ToList();
+        var failures = Check(summaries);
+
+        // The non-BenchmarkDotNet steps too, on small inputs, into a scratch folder.
+        var scratch = Directory.CreateTempSubdirectory("ioperf-quick-").FullName;
+        failures += Measurements.RetainedMemory(scratch, quick: true);
+        failures += Measurements.WcCheck(scratch, quick: true);
+        Directory.Delete(scratch, recursive: true);
+
+        Console.WriteLine(failures == 0
+            ? $"evidence bench quick mode: {summaries.Sum(s => s.Reports.Length)} benchmarks and the measurement steps ran"
+            : $"evidence bench quick mode: {failures} failure(s)");
+        return failures == 0 ? 0 : 1;
+    }
+
+    public static int Full(string[] extraArguments)
+    {
+        var clock = Stopwatch.StartNew();
+        var started = DateTime.UtcNow;
+        var artifacts = Directory.CreateTempSubdirectory("ioperf-full-").FullName;
+        var plan = FullPlan.Concat(RulePairs.Select(t => (t, Job.MediumRun.WithId("Pair-medium")))).ToList();
+        var failures = 0;
+        foreach (var (type, job) in plan)
+        {
+            var config = DefaultConfig.Instance
+                .AddJob(job)
+                .AddExporter(JsonExporter.Full, MarkdownExporter.GitHub)
+                .WithArtifactsPath(artifacts);
+            failures += Check(new[] { BenchmarkRunner.Run(type, config) });
+        }
+
+        Directory.CreateDirectory(Paths.Results);
+        foreach (var file in Directory.GetFiles(Path.Combine(artifacts, "results")).Where(f => f.EndsWith("-report-full.json") || f.EndsWith("-report-github.md")))
+        {
+            File.Copy(file, Path.Combine(Paths.Results, Path.GetFileName(file)), overwrite: true);
+        }
+
+        failures += Measurements.RetainedMemory(Paths.Results, quick: false);
+        failures += Measurements.WcCheck(Paths.Results, quick: false);
+        failures += Measurements.Startup(Paths.Results);
+
+        File.WriteAllText(Path.Combine(Paths.Results, "run.json"), JsonSerializer.Serialize(new
+        {
+            StartedUtc = started,
+            DurationMinutes = Math.Round(clock.Elapsed.TotalMinutes, 1),
+            Jobs = plan.Select(p => new { Class = p.Item1.Name, Job = p.Item2.DisplayInfo }),
+            Notes = "Shared 2-core machine; files read warm from the page cache; ratios are taken within this run.",
+        }, new JsonSerializerOptions { WriteIndented = true }));
+        Directory.Delete(artifacts, recursive: true);
+        Console.WriteLine($"evidence bench full run: {clock.Elapsed.TotalMinutes:F1} minutes, {failures} failure(s)");
+        return failures == 0 ? 0 : 1;
+    }
+
+    public static int Switcher(string[] args) =>
+        Check(BenchmarkSwitcher.FromAssembly(typeof(Runs).Assembly).Run(args).ToList()) == 0 ? 0 : 1;
+
+    /// <summary>BenchmarkDotNet exits 0 when a benchmark throws (a wrong checksum throws): count failures from the summaries.</summary>
+    private static int Check(IReadOnlyCollection<Summary> summaries)
+    {
+        var failed = summaries.SelectMany(s => s.Reports).Where(r => !r.Success).Select(r => r.BenchmarkCase.DisplayInfo).ToList();
+        var invalid = summaries.Count(s => s.HasCriticalValidationErrors);
+        foreach (var name in failed)
+        {
+            Console.Error.WriteLine($"FAILED: {name}");
+        }
+
+        return failed.Count + invalid + (summaries.Count == 0 ? 1 : 0);
+    }
+}
+
+/// <summary>Where results and docs live, found from the repository root.</summary>
+internal static class Paths
+{
+    public static string Root { get; } = FindRoot();
+
+    public static string Results => Path.Combine(Root, "evidence-bench", "results");
+
+    public static string Docs => Path.Combine(Root, "docs");
+
+    private static string FindRoot()
+    {
+        foreach (var start in new[] { Environment.CurrentDirectory, AppContext.BaseDirectory })
+        {
+            for (var directory = new DirectoryInfo(start); directory is not null; directory = directory.Parent)
+            {
+                if (File.Exists(Path.Combine(directory.FullName, "Analyzers.sln")))
+                {
+                    return directory.FullName;
+                }
+            }
+        }
+
+        throw new InvalidOperationException("Run from inside the repository (Analyzers.sln not found).");
+    }
+}
