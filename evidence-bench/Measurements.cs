@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Runtime.CompilerServices;
 using System.Text.Json;
 using IoPerf.EvidenceBench.Data;
 
@@ -23,37 +24,49 @@ internal static class Measurements
         foreach (var bytes in sizes)
         {
             var path = BenchData.TextFile(bytes);
-            var lineCount = File.ReadLines(path).LongCount();
-
-            var before = Settle();
-            var all = File.ReadAllLines(path);
-            var whileHeld = Settle();
-            GC.KeepAlive(all);
-            all = null;
-            rows.Add(new { FileBytes = new FileInfo(path).Length, Method = "File.ReadAllLines", RetainedBytes = whileHeld - before });
-
-            before = Settle();
-            using (var lines = File.ReadLines(path).GetEnumerator())
-            {
-                for (long i = 0; i < lineCount / 2 && lines.MoveNext(); i++)
-                {
-                }
-
-                var halfway = Settle();
-                GC.KeepAlive(lines);
-                rows.Add(new { FileBytes = new FileInfo(path).Length, Method = "File.ReadLines", RetainedBytes = halfway - before });
-            }
+            var fileBytes = new FileInfo(path).Length;
+            rows.Add(new { FileBytes = fileBytes, Method = "File.ReadAllLines", RetainedBytes = RetainedByReadAllLines(path) });
+            rows.Add(new { FileBytes = fileBytes, Method = "File.ReadLines", RetainedBytes = RetainedByReadLinesHalfway(path) });
         }
 
         File.WriteAllText(Path.Combine(folder, "retained-memory.json"), JsonSerializer.Serialize(new { Measurements = rows }, Indented));
         return 0;
+    }
 
-        static long Settle()
+    // Each measurement in its own method, so that nothing from the previous one is still reachable from a stack slot.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static long RetainedByReadAllLines(string path)
+    {
+        var before = Settle();
+        var lines = File.ReadAllLines(path);
+        var whileHeld = Settle();
+        GC.KeepAlive(lines);
+        return whileHeld - before;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static long RetainedByReadLinesHalfway(string path)
+    {
+        var lineCount = CountLines(path);
+        var before = Settle();
+        using var lines = File.ReadLines(path).GetEnumerator();
+        for (long i = 0; i < lineCount / 2 && lines.MoveNext(); i++)
         {
-            GC.Collect(GC.MaxGeneration, GCCollectionMode.Forced, blocking: true, compacting: true);
-            GC.WaitForPendingFinalizers();
-            return GC.GetTotalMemory(forceFullCollection: true);
         }
+
+        var halfway = Settle();
+        GC.KeepAlive(lines);
+        return halfway - before;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static long CountLines(string path) => File.ReadLines(path).LongCount();
+
+    private static long Settle()
+    {
+        GC.Collect(GC.MaxGeneration, GCCollectionMode.Forced, blocking: true, compacting: true);
+        GC.WaitForPendingFinalizers();
+        return GC.GetTotalMemory(forceFullCollection: true);
     }
 
     /// <summary>C9: the best counting implementation against GNU `wc -lwc`, byte for byte of output.</summary>

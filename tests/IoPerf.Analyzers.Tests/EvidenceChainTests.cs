@@ -21,17 +21,6 @@ public sealed partial class EvidenceChainTests
 {
     private static readonly string PairsFolder = Path.Combine(TestFrameworkReferences.RepoRoot, "evidence-bench", "RulePairs");
 
-    public static TheoryData<string> ShippedRuleIds()
-    {
-        var data = new TheoryData<string>();
-        foreach (var descriptor in Rules.All)
-        {
-            data.Add(descriptor.Id);
-        }
-
-        return data;
-    }
-
     [Fact]
     public void EveryShippedRuleHasAPair_AndEveryPairHasAShippedRule()
     {
@@ -45,7 +34,7 @@ public sealed partial class EvidenceChainTests
     }
 
     [Theory]
-    [MemberData(nameof(ShippedRuleIds))]
+    [MemberData(nameof(ShippedRules.Ids), MemberType = typeof(ShippedRules))]
     public async Task BeforeIsFlaggedByTheRuleOnly_AfterIsClean_AndTheFixTurnsBeforeIntoAfter(string ruleId)
     {
         var pair = FindPairs().SingleOrDefault(p => p.RuleId == ruleId);

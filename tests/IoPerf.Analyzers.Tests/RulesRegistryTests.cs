@@ -12,19 +12,8 @@ public sealed partial class RulesRegistryTests
 {
     private static readonly string RepoRoot = TestFrameworkReferences.RepoRoot;
 
-    public static TheoryData<string> ShippedRuleIds()
-    {
-        var data = new TheoryData<string>();
-        foreach (var descriptor in Rules.All)
-        {
-            data.Add(descriptor.Id);
-        }
-
-        return data;
-    }
-
     [Theory]
-    [MemberData(nameof(ShippedRuleIds))]
+    [MemberData(nameof(ShippedRules.Ids), MemberType = typeof(ShippedRules))]
     public void Descriptor_IsUniform_AndItsHelpLinkNamesADocsPageThatExists(string id)
     {
         var descriptor = Rules.All.Single(d => d.Id == id);

@@ -1,0 +1,94 @@
+using System.Diagnostics;
+using System.Text.Json;
+using IoPerf.Analyzers.Tests.Infrastructure;
+using IoPerf.EvidenceBench.Data;
+using IoPerf.EvidenceBench.Report;
+using Xunit;
+
+namespace IoPerf.Analyzers.Tests;
+
+/// <summary>
+/// docs/evidence.md, docs/evidence.json, each rule page's evidence block and each rule's description are what the
+/// committed results say: regenerated here from evidence-bench/results and compared.
+/// </summary>
+public sealed class EvidenceDocsTests
+{
+    private static readonly string Root = TestFrameworkReferences.RepoRoot;
+    private static readonly string Results = Path.Combine(Root, "evidence-bench", "results");
+    private static readonly Lazy<EvidenceDocs> Docs = new(() => EvidenceReport.Render(Results));
+
+    [Fact]
+    public void EvidenceMarkdownAndJson_AreGeneratedFromTheCommittedResults()
+    {
+        const string regenerate = "regenerate with: dotnet run -c Release --project evidence-bench -- --report";
+        Assert.True(Docs.Value.Markdown == File.ReadAllText(Path.Combine(Root, "docs", "evidence.md")), "docs/evidence.md differs from the committed results; " + regenerate);
+        Assert.True(Docs.Value.Json == File.ReadAllText(Path.Combine(Root, "docs", "evidence.json")), "docs/evidence.json differs from the committed results; " + regenerate);
+    }
+
+    [Fact]
+    public void EveryClaimHasAVerdict()
+    {
+        using var json = JsonDocument.Parse(Docs.Value.Json);
+        var claims = json.RootElement.GetProperty("Claims").EnumerateArray().ToList();
+        Assert.Equal(Enumerable.Range(1, 22).Select(i => "C" + i), claims.Select(c => c.GetProperty("Id").GetString()));
+        string[] verdicts = ["replicated", "weaker", "not replicated", "reversed", "n/a on this platform"];
+        Assert.All(claims, c => Assert.Contains(c.GetProperty("Verdict").GetString(), verdicts));
+    }
+
+    [Theory]
+    [MemberData(nameof(ShippedRules.Ids), MemberType = typeof(ShippedRules))]
+    public void RulePage_CarriesItsGeneratedEvidenceBlock(string ruleId)
+    {
+        var page = File.ReadAllText(Path.Combine(Root, "docs", "rules", ruleId + ".md"));
+        Assert.True(Docs.Value.RuleBlocks.TryGetValue(ruleId, out var block), $"the evidence report has no block for {ruleId}");
+        Assert.True(page.Contains(block, StringComparison.Ordinal),
+            $"docs/rules/{ruleId}.md does not carry its current evidence block; regenerate with the evidence bench's --report step. Expected:\n{block}");
+    }
+
+    [Theory]
+    [MemberData(nameof(ShippedRules.Ids), MemberType = typeof(ShippedRules))]
+    public void RuleDescription_StatesTheMeasuredEffectOfItsPair(string ruleId)
+    {
+        using var json = JsonDocument.Parse(Docs.Value.Json);
+        var pair = json.RootElement.GetProperty("Pairs").EnumerateArray().SingleOrDefault(p => p.GetProperty("Rule").GetString() == ruleId);
+        Assert.True(pair.ValueKind == JsonValueKind.Object, $"no measured benchmark pair for {ruleId} in the committed results");
+        var description = Rules.All.Single(d => d.Id == ruleId).Description.ToString();
+        var expected = "Measured: " + pair.GetProperty("Clause").GetString() + ".";
+        Assert.True(description.EndsWith(expected, StringComparison.Ordinal),
+            $"The {ruleId} description (Resources.resx) must end with the measured clause from the committed results:\n{expected}\nbut is:\n{description}");
+    }
+
+    /// <summary>C9: the bench's best counting implementation prints exactly what GNU wc prints.</summary>
+    [Theory]
+    [InlineData(1_044L, false)]
+    [InlineData(610_515L, false)]
+    [InlineData(610_515L, true)]
+    public void WcTool_PrintsExactlyWhatGnuWcPrints(long bytes, bool byteOrderMark)
+    {
+        var path = BenchData.TextFile(bytes, byteOrderMark);
+        var start = new ProcessStartInfo("wc") { RedirectStandardOutput = true, UseShellExecute = false, ArgumentList = { "-lwc", path } };
+        using var wc = Process.Start(start)!;
+        var expected = wc.StandardOutput.ReadToEnd();
+        wc.WaitForExit();
+
+        Assert.Equal(0, wc.ExitCode);
+        Assert.Equal(expected, WcFormat.Format(new[] { path }, new[] { WordCount.OpenHandleDecoderSearchValues(path) }));
+    }
+
+    [Fact]
+    public void AllCountingVariants_AgreeOnLinesAndWords()
+    {
+        var path = BenchData.TextFile(610_515, byteOrderMark: true);
+        var reference = WordCount.OpenTextIsWhiteSpace(path);
+        var variants = new Func<string, Counts>[]
+        {
+            WordCount.ReadAllLines, WordCount.ReadLines, WordCount.OpenTextReadLine, WordCount.OpenTextIndexOfAny25,
+            WordCount.OpenTextSearchValues, p => WordCount.OpenHandleDecoderSearchValues(p), WordCount.Runes, p => WordCount.AsciiTwoValue(p),
+        };
+        Assert.All(variants, variant =>
+        {
+            var counts = variant(path);
+            Assert.Equal((reference.Lines, reference.Words), (counts.Lines, counts.Words));
+        });
+    }
+}
