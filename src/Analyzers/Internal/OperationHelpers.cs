@@ -91,30 +91,4 @@ internal static class OperationHelpers
 
         return false;
     }
-
-    /// <summary>True when a loop lies between <paramref name="operation"/> and its ancestor <paramref name="stopAt"/>.</summary>
-    public static bool IsInLoopBelow(this IOperation operation, IOperation stopAt)
-    {
-        for (var current = operation.Parent; current is not null && current != stopAt; current = current.Parent)
-        {
-            if (current is ILoopOperation)
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
-
-    /// <summary>The statement that contains <paramref name="operation"/> directly inside a block or switch section.</summary>
-    public static IOperation GetContainingStatement(this IOperation operation)
-    {
-        var current = operation;
-        while (current.Parent is { } parent && parent is not IBlockOperation && parent is not ISwitchCaseOperation)
-        {
-            current = parent;
-        }
-
-        return current;
-    }
 }

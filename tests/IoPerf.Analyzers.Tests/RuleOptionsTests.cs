@@ -1,0 +1,74 @@
+using System.Collections.Immutable;
+using System.Diagnostics.CodeAnalysis;
+using IoPerf.Analyzers.Internal;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Xunit;
+
+namespace IoPerf.Analyzers.Tests;
+
+/// <summary>The .editorconfig option reader every rule uses: invalid values fall back to the default, never throw.</summary>
+public sealed class RuleOptionsTests
+{
+    private static readonly SyntaxTree Tree = CSharpSyntaxTree.ParseText("class C { }");
+
+    private static AnalyzerOptions With(params (string Key, string Value)[] entries) =>
+        new(ImmutableArray<AdditionalText>.Empty, new Provider(entries.ToImmutableDictionary(e => e.Key, e => e.Value)));
+
+    [Theory]
+    [InlineData("65536", 65536)]
+    [InlineData(" 4096 ", 4096)]
+    [InlineData("0", 8192)]          // below the allowed minimum
+    [InlineData("lots", 8192)]
+    [InlineData("", 8192)]
+    [InlineData("99999999999", 8192)]
+    public void Int32_InvalidOrOutOfRangeFallsBackToTheDefault(string value, int expected) =>
+        Assert.Equal(expected, RuleOptions.GetInt32(With(("dotnet_diagnostic.IOP002.min_buffer_size", value)), Tree, "IOP002", "min_buffer_size", 8192, min: 1));
+
+    [Fact]
+    public void MissingOptionGivesTheDefault()
+    {
+        Assert.Equal(7, RuleOptions.GetInt32(With(), Tree, "IOP004", "min_values", 7));
+        Assert.True(RuleOptions.GetBoolean(With(), Tree, "IOP005", "enabled", true));
+        Assert.Equal("auto", RuleOptions.GetChoice(With(), Tree, "IOP005", "context", "auto", "auto", "always"));
+    }
+
+    [Theory]
+    [InlineData("ALWAYS", "always")]
+    [InlineData("auto", "auto")]
+    [InlineData("sometimes", "auto")]
+    public void Choice_IsCaseInsensitive_AndReturnedAsListed(string value, string expected) =>
+        Assert.Equal(expected, RuleOptions.GetChoice(With(("dotnet_diagnostic.IOP005.context", value)), Tree, "IOP005", "context", "auto", "auto", "always"));
+
+    [Theory]
+    [InlineData("true", true)]
+    [InlineData("False", false)]
+    [InlineData("yes", true)]
+    public void Boolean_ParsesOrFallsBack(string value, bool expected) =>
+        Assert.Equal(expected, RuleOptions.GetBoolean(With(("dotnet_diagnostic.IOP006.flag", value)), Tree, "IOP006", "flag", true));
+
+    [Fact]
+    public void AnyKey_ReadsOtherPackagesOptions()
+    {
+        Assert.True(RuleOptions.TryGetAny(With(("roslynator_configure_await", " false ")), Tree, "roslynator_configure_await", out var value));
+        Assert.Equal("false", value);
+        Assert.False(RuleOptions.TryGetAny(With(), Tree, "roslynator_configure_await", out _));
+    }
+
+    private sealed class Provider(ImmutableDictionary<string, string> values) : AnalyzerConfigOptionsProvider
+    {
+        private readonly Options _options = new(values);
+
+        public override AnalyzerConfigOptions GlobalOptions => _options;
+
+        public override AnalyzerConfigOptions GetOptions(SyntaxTree tree) => _options;
+
+        public override AnalyzerConfigOptions GetOptions(AdditionalText textFile) => _options;
+    }
+
+    private sealed class Options(ImmutableDictionary<string, string> values) : AnalyzerConfigOptions
+    {
+        public override bool TryGetValue(string key, [NotNullWhen(true)] out string? value) => values.TryGetValue(key, out value);
+    }
+}
