@@ -29,6 +29,7 @@ internal static class Runs
         (typeof(E1SequentialReads), Configure(Job.ShortRun.WithWarmupCount(3).WithIterationCount(3), "E1-short")),
         (typeof(E2WordCount), Configure(Job.ShortRun.WithIterationCount(5), "E2-short")),
         (typeof(E2ReadBufferSize), Configure(Job.ShortRun.WithIterationCount(8), "E2-short")),
+        (typeof(E2IndexOfAnyThreshold), Configure(Job.ShortRun.WithIterationCount(8), "E2-short")),
         (typeof(E3LibcWrites), Configure(Job.ShortRun.WithIterationCount(5), "E3-short")),
         (typeof(E3FileStreamWriteByte), Configure(Job.ShortRun.WithIterationCount(5), "E3-short")),
         (typeof(E3TextWriters), Configure(Job.ShortRun.WithIterationCount(5), "E3-short")),

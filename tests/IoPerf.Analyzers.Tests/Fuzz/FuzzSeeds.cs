@@ -85,6 +85,8 @@ internal static partial class FuzzSeeds
         "await using var a = new FileStream(path, new FileStreamOptions { Options = FileOptions.Asynchronous, BufferSize = 512 }); a.CopyTo(Stream.Null, 1024);",
         "Func<string, int> f2 = q => File.ReadAllLines(q).Count(); total += f2(path);",
         "int Local(string q) => q.IndexOfAny(['x', 'y', 'z', '1', '2', '3', '4']); total += Local(text);",
+        "int start = 0, end; while ((end = text.IndexOfAny(Separators, start)) >= 0) { total++; start = end + 1; }",
+        "total += text?.IndexOfAny(Separators) ?? -1; total += text.AsSpan().ContainsAny(Separators) ? 1 : 0;",
     };
 
     private static string Generate(Random random)

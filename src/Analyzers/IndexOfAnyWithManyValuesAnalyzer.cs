@@ -1,0 +1,100 @@
+using System.Collections.Immutable;
+using IoPerf.Analyzers.Internal;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace IoPerf.Analyzers;
+
+/// <summary>
+/// IOP004: <c>IndexOfAny</c>-style searches for many values (or values computed once at run time) that rebuild their
+/// search state on every call, where a cached <c>SearchValues&lt;T&gt;</c> would search vectorised (claims C12, C15).
+/// Covers what the SDK's CA1870 skips and never reports a call CA1870 reports.
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class IndexOfAnyWithManyValuesAnalyzer : DiagnosticAnalyzer
+{
+    /// <summary><c>dotnet_diagnostic.IOP004.min_values</c>: the smallest number of distinct values reported.</summary>
+    public const string MinValuesOption = "min_values";
+
+    /// <summary>
+    /// E2IndexOfAnyThreshold (.NET 10, Linux x64): a cached SearchValues ran 2.2x as fast as IndexOfAny at 6 values and
+    /// 3.3-7.1x at 8-25, but only 1.15x at 4, 1.33x at 5 and not faster at 2-3 values.
+    /// </summary>
+    public const int DefaultMinValues = 6;
+
+    /// <summary>Diagnostic property: the values' <see cref="ValueSetOrigin"/>.</summary>
+    public const string OriginProperty = "Origin";
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
+        ImmutableArray.Create(Rules.IndexOfAnyWithManyValues);
+
+    public override void Initialize(AnalysisContext context)
+    {
+        context.EnableConcurrentExecution();
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.RegisterCompilationStartAction(start =>
+        {
+            if (SearchMethods.Create(start.Compilation) is not { } methods)
+            {
+                return;
+            }
+
+            var sets = new SearchValueSets(start.Compilation);
+            var expressionOfT = start.Compilation.GetTypeByMetadataName("System.Linq.Expressions.Expression`1");
+            start.RegisterOperationAction(
+                operationContext => AnalyzeInvocation(operationContext, methods, sets, expressionOfT),
+                OperationKind.Invocation);
+        });
+    }
+
+    private static void AnalyzeInvocation(OperationAnalysisContext context, SearchMethods methods, SearchValueSets sets, INamedTypeSymbol? expressionOfT)
+    {
+        var invocation = (IInvocationOperation)context.Operation;
+        if (!SearchMethods.IsCandidateName(invocation.TargetMethod.Name) ||
+            !methods.TryGetValuesArgument(invocation, out var valuesArgument, out var isBytes, out var isStringMethod))
+        {
+            return;
+        }
+
+        var values = valuesArgument.Value;
+        if (values.Syntax.ContainsDiagnostics ||
+            invocation.IsInsideExpressionTree(expressionOfT) ||
+            Ca1870Coverage.Reports(invocation, values, isStringMethod, methods.ReadOnlySpan))
+        {
+            return;
+        }
+
+        var set = sets.Evaluate(values, isBytes, context.CancellationToken);
+        if (set is null)
+        {
+            return;
+        }
+
+        if (set.Origin != ValueSetOrigin.ComputedAtRunTime)
+        {
+            var minValues = RuleOptions.GetInt32(
+                context.Options, invocation.Syntax.SyntaxTree, RuleIdentifiers.IndexOfAnyWithManyValues, MinValuesOption, DefaultMinValues, min: 1);
+            if (set.DistinctCount < minValues)
+            {
+                return;
+            }
+        }
+
+        var elementType = isBytes ? "byte" : "char";
+        var description = set.Origin switch
+        {
+            ValueSetOrigin.ComputedAtRunTime => string.Format(Rules.GetString("IndexOfAnyWithManyValuesRunTimeValues").ToString(), set.Source?.Name, set.RunTimeExpression),
+            ValueSetOrigin.BuiltOnEveryAccess => string.Format(Rules.GetString("IndexOfAnyWithManyValuesEveryAccessValues").ToString(), set.DistinctCount, set.Source?.Name),
+            _ => string.Format(Rules.GetString("IndexOfAnyWithManyValuesConstantValues").ToString(), set.DistinctCount),
+        };
+
+        context.ReportDiagnostic(Diagnostic.Create(
+            Rules.IndexOfAnyWithManyValues,
+            values.Syntax.GetLocation(),
+            ImmutableDictionary<string, string?>.Empty.Add(OriginProperty, set.Origin.ToString()),
+            invocation.TargetMethod.Name,
+            description,
+            elementType));
+    }
+}

@@ -1,0 +1,105 @@
+using System.Collections.Immutable;
+using IoPerf.Analyzers.Tests.Infrastructure;
+using IoPerf.Tools;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Xunit;
+
+namespace IoPerf.Analyzers.Tests;
+
+/// <summary>
+/// IOP004 must be worth installing next to the SDK's CA1870, never a duplicate of it: the real CA1870
+/// (Microsoft.CodeAnalysis.NetAnalyzers 10.0.111, default settings) runs over the same calls, and each call is reported
+/// by exactly the rule the table says - never by both.
+/// </summary>
+public sealed class IndexOfAnyCa1870OverlapTests
+{
+    private static readonly ImmutableArray<DiagnosticAnalyzer> Ca1870 = SdkAnalyzers.Load("CA1870");
+
+    private const string Members = """
+        private const char Tab = '\t';
+        private const string Vowels = "aeiouy";
+        private static readonly char[] LiteralArray = new[] { 'a', 'b', 'c', 'd', 'e', 'f' };
+        private static readonly char[] ToCharArrayField = "abcdefgh".ToCharArray();
+        private static readonly char[] MixedArray = { 'a', 'b', 'c', 'd', 'e', Tab };
+        private static readonly string ReadonlyString = "abcdefgh";
+        public static readonly string PublicReadonlyString = "abcdefgh";
+        private static readonly char[] RunTime = Path.GetInvalidFileNameChars();
+        private static char[] EveryAccess => new[] { 'a', 'b', 'c', 'd', 'e', 'f' };
+        private static ReadOnlySpan<char> SpanProperty => new[] { 'a', 'b', 'c', 'd', 'e', 'f' };
+        private static ReadOnlySpan<byte> Utf8Property => "abcdef"u8;
+        """;
+
+    public static TheoryData<string, string> Calls() => new()
+    {
+        // What CA1870 reports: IOP004 stays silent.
+        { "text.IndexOfAny(new[] { 'a', 'b', 'c', 'd', 'e', 'f' })", "CA1870" },
+        { "text.IndexOfAny(new[] { 'a', 'b' })", "CA1870" },
+        { "text.LastIndexOfAny(\"abcdefgh\".ToCharArray())", "CA1870" },
+        { "text.IndexOfAny(Vowels.ToCharArray())", "CA1870" },
+        { "text.IndexOfAny(LiteralArray)", "CA1870" },
+        { "text.IndexOfAny(ToCharArrayField)", "CA1870" },
+        { "span.IndexOfAny(\"abcdefgh\")", "CA1870" },
+        { "span.IndexOfAny(Vowels)", "CA1870" },
+        { "span.IndexOfAnyExcept(new[] { 'a', 'b', 'c', 'd', 'e', 'f' })", "CA1870" },
+        { "span.ContainsAny(LiteralArray)", "CA1870" },
+        { "span.IndexOfAny(SpanProperty)", "CA1870" },
+        { "bytes.IndexOfAny(Utf8Property)", "CA1870" },
+        { "span.IndexOfAny(['a', 'b', 'c', 'd', 'e', 'f'])", "CA1870" },
+        { "bytes.IndexOfAny(\"abcdef\"u8)", "CA1870" },
+        { "span.LastIndexOfAny(\"abc\".ToCharArray())", "CA1870" },
+
+        // What CA1870 skips: IOP004 reports.
+        { "text.IndexOfAny(LiteralArray, 1)", "IOP004" },
+        { "text.IndexOfAny(ToCharArrayField, 1, 2)", "IOP004" },
+        { "text?.IndexOfAny(new[] { 'a', 'b', 'c', 'd', 'e', 'f' })", "IOP004" },
+        { "text.IndexOfAny(MixedArray)", "IOP004" },
+        { "span.IndexOfAny(new[] { 'a', 'b', 'c', 'd', 'e', Tab })", "IOP004" },
+        { "span.IndexOfAny(['a', 'b', 'c', 'd', 'e', Tab])", "IOP004" },
+        { "span.IndexOfAny(\"abc\" + \"def\")", "IOP004" },
+        { "span.IndexOfAny(ReadonlyString)", "IOP004" },
+        { "span.IndexOfAny(PublicReadonlyString)", "IOP004" },
+        { "text.IndexOfAny(ReadonlyString.ToCharArray())", "IOP004" },
+        { "text.IndexOfAny(RunTime)", "IOP004" },
+        { "text.IndexOfAny(EveryAccess)", "IOP004" },
+        { "span.IndexOfAny(\"abcdefgh\".AsSpan())", "IOP004" },
+
+        // Neither: too few values for both.
+        { "span.IndexOfAny(\"abcde\")", "" },
+        { "text.IndexOfAny(new[] { 'a', 'b', Tab }, 1)", "" },
+    };
+
+    [Theory]
+    [MemberData(nameof(Calls))]
+    public async Task EachCallIsReportedByOneRuleAtMost(string call, string expectedRule)
+    {
+        var source = $$"""
+            using System;
+            using System.IO;
+
+            class C
+            {
+            {{Members}}
+
+                object M(string? text, ReadOnlySpan<char> span, ReadOnlySpan<byte> bytes) => {{call}};
+            }
+            """;
+        var tree = CSharpSyntaxTree.ParseText(source, new CSharpParseOptions(LanguageVersion.Latest));
+        var compilation = CSharpCompilation.Create(
+            "Overlap",
+            new[] { tree },
+            TestFrameworkReferences.Get(TestFramework.Net80),
+            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable));
+        Assert.Empty(compilation.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error));
+
+        var analyzers = Ca1870.Add(new IndexOfAnyWithManyValuesAnalyzer());
+        var diagnostics = await compilation.WithAnalyzers(analyzers).GetAnalyzerDiagnosticsAsync();
+        var callStart = source.IndexOf(" => " + call, StringComparison.Ordinal);
+        var inCall = diagnostics.Where(d => d.Location.SourceSpan.Start > callStart).ToList();
+
+        var reportedBy = inCall.Select(d => d.Id).Distinct().Order().ToList();
+        Assert.Equal(expectedRule.Length == 0 ? Array.Empty<string>() : new[] { expectedRule }, reportedBy);
+        Assert.True(inCall.Count <= 1, "reported more than once: " + string.Join("; ", inCall));
+    }
+}

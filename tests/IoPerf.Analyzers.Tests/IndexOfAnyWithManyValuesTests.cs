@@ -1,0 +1,657 @@
+using IoPerf.Analyzers.CodeFixes;
+using IoPerf.Analyzers.Tests.Infrastructure;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Testing;
+using Xunit;
+using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
+    IoPerf.Analyzers.IndexOfAnyWithManyValuesAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IndexOfAnyWithManyValuesFix>;
+
+namespace IoPerf.Analyzers.Tests;
+
+public sealed class IndexOfAnyWithManyValuesTests
+{
+    /// <summary>A class around <paramref name="members"/>; <paramref name="buffers"/> adds <c>using System.Buffers;</c> where the fix puts it.</summary>
+    internal static string InClass(string members, bool buffers = false, string declaration = "class C") => $$"""
+        using System;{{(buffers ? "\nusing System.Buffers;" : "")}}
+        using System.IO;
+        using System.Linq;
+
+        {{declaration}}
+        {
+        {{members}}
+        }
+        """;
+
+    private const bool Buffers = true;
+
+    // ---- What CA1870 skips: start/count overloads ------------------------------------------------------------------
+
+    [Fact]
+    public Task StartOverload_StaticReadonlyArrayFromToCharArray() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            private static readonly char[] Separators = " \t,;:.!?".ToCharArray();
+
+            int Count(string line)
+            {
+                int fields = 0, start = 0, end;
+                while ((end = line.IndexOfAny({|IOP004:Separators|}, start)) >= 0)
+                {
+                    fields++;
+                    start = end + 1;
+                }
+
+                return fields;
+            }
+        """),
+        InClass("""
+            private static readonly SearchValues<char> s_separators = SearchValues.Create(" \t,;:.!?");
+            private static readonly char[] Separators = " \t,;:.!?".ToCharArray();
+
+            int Count(string line)
+            {
+                int fields = 0, start = 0, end;
+                while ((end = line.AsSpan(start).IndexOfAny(s_separators) is var index && index >= 0 ? index + start : -1) >= 0)
+                {
+                    fields++;
+                    start = end + 1;
+                }
+
+                return fields;
+            }
+        """, Buffers));
+
+    [Fact]
+    public Task StartAndCountOverload_OffsetIsAddedBack() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            private const string Punctuation = ".,;:!?";
+
+            int Find(string text, int from, int length) => text.IndexOfAny({|IOP004:Punctuation.ToCharArray()|}, from + 1, length);
+        """),
+        InClass("""
+            private static readonly SearchValues<char> s_punctuation = SearchValues.Create(".,;:!?");
+            private const string Punctuation = ".,;:!?";
+
+            int Find(string text, int from, int length) => text.AsSpan(from + 1, length).IndexOfAny(s_punctuation) is var index && index >= 0 ? index + (from + 1) : -1;
+        """, Buffers));
+
+    [Fact]
+    public Task StartOverload_InsideAnExpression_IsParenthesized() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            private static readonly char[] Separators = { ' ', '\t', ',', ';', ':', '.' };
+            private static readonly char[] Other = Separators;
+
+            bool Has(string text, int i) => text.IndexOfAny({|IOP004:Separators|}, i) > 0 && i > 1;
+        """),
+        InClass("""
+            private static readonly SearchValues<char> s_separators = SearchValues.Create(" \t,;:.");
+            private static readonly char[] Separators = { ' ', '\t', ',', ';', ':', '.' };
+            private static readonly char[] Other = Separators;
+
+            bool Has(string text, int i) => (text.AsSpan(i).IndexOfAny(s_separators) is var index && index >= 0 ? index + i : -1) > 0 && i > 1;
+        """, Buffers));
+
+    [Fact]
+    public Task StartWithSideEffects_IsReportedWithoutFix()
+    {
+        var source = InClass("""
+            private static readonly char[] Separators = " \t,;:.!?".ToCharArray();
+
+            int Next(string text, ref int i) => text.IndexOfAny({|IOP004:Separators|}, i++);
+        """);
+        return Verify.VerifyCodeFixAsync(source, source);
+    }
+
+    [Fact]
+    public Task LastIndexOfAnyWithStart_IsReportedWithoutFix()
+    {
+        // string.LastIndexOfAny returns -1 on an empty string for any start index, where a span slice would throw.
+        var source = InClass("""
+            private static readonly char[] Separators = " \t,;:.!?".ToCharArray();
+
+            int Last(string text) => text.LastIndexOfAny({|IOP004:Separators|}, text.Length - 1);
+        """);
+        return Verify.VerifyCodeFixAsync(source, source);
+    }
+
+    // ---- What CA1870 skips: ?. calls, fields it does not follow, non-literal constants -------------------------------
+
+    [Fact]
+    public Task ConditionalAccess_BecomesNullCheck() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            int? M(string? text)
+            {
+                var found = text?.IndexOfAny({|IOP004:new[] { 'a', 'e', 'i', 'o', 'u', 'y' }|});
+                return found;
+            }
+        """),
+        InClass("""
+            private static readonly SearchValues<char> s_searchValues = SearchValues.Create("aeiouy");
+
+            int? M(string? text)
+            {
+                var found = text is null ? (int?)null : text.AsSpan().IndexOfAny(s_searchValues);
+                return found;
+            }
+        """, Buffers));
+
+    [Fact]
+    public Task ConditionalAccess_InComparison_IsParenthesized() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            bool M(string? text) => text?.IndexOfAny({|IOP004:"aeiouAEIOU".ToCharArray()|}) >= 0;
+        """),
+        InClass("""
+            private static readonly SearchValues<char> s_vowels = SearchValues.Create("aeiouAEIOU");
+
+            bool M(string? text) => (text is null ? (int?)null : text.AsSpan().IndexOfAny(s_vowels)) >= 0;
+        """, Buffers));
+
+    [Fact]
+    public Task PublicStaticReadonlyString_IsFollowed_StringsCannotChange() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            public static readonly string Delimiters = " ,;:|\t";
+
+            int M(ReadOnlySpan<char> span) => span.IndexOfAny({|IOP004:Delimiters|});
+        """),
+        InClass("""
+            private static readonly SearchValues<char> s_delimiters = SearchValues.Create(" ,;:|\t");
+            public static readonly string Delimiters = " ,;:|\t";
+
+            int M(ReadOnlySpan<char> span) => span.IndexOfAny(s_delimiters);
+        """, Buffers));
+
+    [Fact]
+    public Task ArrayMixingLiteralsAndConstants() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            private const char Quote = '"';
+            private const char Apostrophe = '\'';
+
+            bool M(ReadOnlySpan<char> span) => span.ContainsAny({|IOP004:new[] { Quote, Apostrophe, '<', '>', '&', '=' }|});
+        """),
+        InClass("""
+            private static readonly SearchValues<char> s_separators = SearchValues.Create("\"'<>&=");
+            private const char Quote = '"';
+            private const char Apostrophe = '\'';
+
+            bool M(ReadOnlySpan<char> span) => span.ContainsAny(s_separators);
+        """, Buffers));
+
+    [Fact]
+    public Task ConcatenatedConstants() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            private const string Lower = "abcdef";
+            private const string Upper = "ABCDEF";
+
+            int M(ReadOnlySpan<char> span) => span.IndexOfAnyExcept({|IOP004:Lower + Upper + "0123456789"|});
+        """),
+        InClass("""
+            private static readonly SearchValues<char> s_hexDigits = SearchValues.Create("abcdefABCDEF0123456789");
+            private const string Lower = "abcdef";
+            private const string Upper = "ABCDEF";
+
+            int M(ReadOnlySpan<char> span) => span.IndexOfAnyExcept(s_hexDigits);
+        """, Buffers));
+
+    [Fact]
+    public Task CollectionExpressionWithConstants() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            private const char Tab = '\t';
+
+            int M(ReadOnlySpan<char> span) => span.LastIndexOfAny({|IOP004:[' ', Tab, '\r', '\n', '\v', '\f']|});
+        """),
+        InClass("""
+            private static readonly SearchValues<char> s_whitespace = SearchValues.Create(" \t\r\n\v\f");
+            private const char Tab = '\t';
+
+            int M(ReadOnlySpan<char> span) => span.LastIndexOfAny(s_whitespace);
+        """, Buffers));
+
+    [Fact]
+    public Task StaticReadonlyStringFromAnotherType() => Verify.VerifyCodeFixAsync(
+        """
+        using System;
+
+        static class Chars
+        {
+            internal static readonly string Digits = "0123456789";
+        }
+
+        class C
+        {
+            int M(string text) => text.AsSpan().IndexOfAny({|IOP004:Chars.Digits|});
+        }
+        """,
+        """
+        using System;
+        using System.Buffers;
+
+        static class Chars
+        {
+            internal static readonly string Digits = "0123456789";
+        }
+
+        class C
+        {
+            private static readonly SearchValues<char> s_digits = SearchValues.Create("0123456789");
+
+            int M(string text) => text.AsSpan().IndexOfAny(s_digits);
+        }
+        """);
+
+    [Fact]
+    public Task PropertyBuildingAnArrayOnEveryAccess() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            private static char[] Separators => new[] { ' ', ',', ';', ':', '.', '!', '?' };
+
+            int M(string text) => text.IndexOfAny({|IOP004:Separators|});
+        """),
+        InClass("""
+            private static readonly SearchValues<char> s_separators = SearchValues.Create(" ,;:.!?");
+
+            private static char[] Separators => new[] { ' ', ',', ';', ':', '.', '!', '?' };
+
+            int M(string text) => text.AsSpan().IndexOfAny(s_separators);
+        """, Buffers));
+
+    [Fact]
+    public Task Bytes_MixedWithConstants_BecomeUtf8Literal() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            private const byte Cr = 13;
+            private const byte Lf = 10;
+
+            int M(ReadOnlySpan<byte> data) => data.IndexOfAny({|IOP004:new byte[] { Cr, Lf, (byte)' ', (byte)',', (byte)';', (byte)'"' }|});
+        """),
+        InClass("""
+            private static readonly SearchValues<byte> s_searchValues = SearchValues.Create("\r\n ,;\""u8);
+            private const byte Cr = 13;
+            private const byte Lf = 10;
+
+            int M(ReadOnlySpan<byte> data) => data.IndexOfAny(s_searchValues);
+        """, Buffers));
+
+    [Fact]
+    public Task Bytes_NonAscii_BecomeByteArray() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            private const byte Nbsp = 0xA0;
+
+            int M(Span<byte> data) => data.IndexOfAny({|IOP004:new byte[] { Nbsp, 0, 1, 2, 3, 4 }|});
+        """),
+        InClass("""
+            private static readonly SearchValues<byte> s_searchValues = SearchValues.Create(new byte[] { 0xA0, 0x00, 0x01, 0x02, 0x03, 0x04 });
+            private const byte Nbsp = 0xA0;
+
+            int M(Span<byte> data) => data.IndexOfAny(s_searchValues);
+        """, Buffers));
+
+    // ---- Sets computed at run time -----------------------------------------------------------------------------------
+
+    [Fact]
+    public Task RunTimeSet_CachedRightAfterItsField() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            private static readonly char[] s_invalid = Path.GetInvalidFileNameChars();
+
+            bool IsValid(string name) => name.IndexOfAny({|IOP004:s_invalid|}) < 0;
+
+            int Count() => s_invalid.Length;
+        """),
+        InClass("""
+            private static readonly char[] s_invalid = Path.GetInvalidFileNameChars();
+            private static readonly SearchValues<char> s_invalidSearchValues = SearchValues.Create(s_invalid);
+
+            bool IsValid(string name) => name.AsSpan().IndexOfAny(s_invalidSearchValues) < 0;
+
+            int Count() => s_invalid.Length;
+        """, Buffers));
+
+    [Fact]
+    public Task RunTimeSet_NamedAfterWhatItHolds_WhenTheFieldNameIsTaken() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            private static readonly char[] InvalidChars = Path.GetInvalidPathChars();
+            private static readonly int s_invalidChars = 0;
+            private static readonly int s_invalidCharsSearchValues = 0;
+
+            bool IsValid(string path) => path.IndexOfAny({|IOP004:InvalidChars|}) == -1;
+        """),
+        InClass("""
+            private static readonly char[] InvalidChars = Path.GetInvalidPathChars();
+            private static readonly SearchValues<char> s_invalidPathChars = SearchValues.Create(InvalidChars);
+            private static readonly int s_invalidChars = 0;
+            private static readonly int s_invalidCharsSearchValues = 0;
+
+            bool IsValid(string path) => path.AsSpan().IndexOfAny(s_invalidPathChars) == -1;
+        """, Buffers));
+
+    // ---- The fix: reuse, names, Fix All, type shapes -----------------------------------------------------------------
+
+    [Fact]
+    public Task ExistingSearchValuesFieldWithTheSameValues_IsReused() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            private static readonly SearchValues<char> s_punct = SearchValues.Create("?!.,;:");
+            private static readonly char[] Punctuation = ".,;:!?".ToCharArray();
+
+            int M(string text, int start) => text.IndexOfAny({|IOP004:Punctuation|}, start);
+        """, Buffers),
+        InClass("""
+            private static readonly SearchValues<char> s_punct = SearchValues.Create("?!.,;:");
+            private static readonly char[] Punctuation = ".,;:!?".ToCharArray();
+
+            int M(string text, int start) => text.AsSpan(start).IndexOfAny(s_punct) is var index && index >= 0 ? index + start : -1;
+        """, Buffers));
+
+    [Fact]
+    public Task NameClashingWithAParameterOrLocal_GetsAnotherName() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            private static readonly char[] Separators = " \t,;:.!?".ToCharArray();
+
+            int M(string s_separators, int index)
+            {
+                var s_separatorsSearchValues = 1;
+                return s_separators.IndexOfAny({|IOP004:Separators|}, index) + s_separatorsSearchValues;
+            }
+        """),
+        InClass("""
+            private static readonly SearchValues<char> s_searchValues = SearchValues.Create(" \t,;:.!?");
+            private static readonly char[] Separators = " \t,;:.!?".ToCharArray();
+
+            int M(string s_separators, int index)
+            {
+                var s_separatorsSearchValues = 1;
+                return (s_separators.AsSpan(index).IndexOfAny(s_searchValues) is var index1 && index1 >= 0 ? index1 + index : -1) + s_separatorsSearchValues;
+            }
+        """, Buffers));
+
+    [Fact]
+    public Task FixAll_SharesOneFieldPerSet_AndGivesDistinctSetsDistinctNames()
+    {
+        var test = Verify.Create(InClass("""
+            private const string Digits = "0123456789";
+            private const char Zero = '0';
+
+            int A(string text, int i) => text.IndexOfAny({|IOP004:Digits.ToCharArray()|}, i);
+
+            int B(string text, int i) => text.IndexOfAny({|IOP004:"9876543210".ToCharArray()|}, i);
+
+            int D(ReadOnlySpan<char> span) => span.IndexOfAny({|IOP004:new[] { 'x', 'y', 'z', Zero, 'q', 'w' }|}) + span.IndexOfAny({|IOP004:new[] { 'a', 'b', 'c', Zero, 'd', 'g' }|});
+        """));
+        test.FixedCode = InClass("""
+            private static readonly SearchValues<char> s_digits = SearchValues.Create("0123456789");
+            private static readonly SearchValues<char> s_searchValues = SearchValues.Create("xyz0qw");
+            private static readonly SearchValues<char> s_searchValues2 = SearchValues.Create("abc0dg");
+            private const string Digits = "0123456789";
+            private const char Zero = '0';
+
+            int A(string text, int i) => text.AsSpan(i).IndexOfAny(s_digits) is var index && index >= 0 ? index + i : -1;
+
+            int B(string text, int i) => text.AsSpan(i).IndexOfAny(s_digits) is var index && index >= 0 ? index + i : -1;
+
+            int D(ReadOnlySpan<char> span) => span.IndexOfAny(s_searchValues) + span.IndexOfAny(s_searchValues2);
+        """, Buffers);
+        return test.RunAsync();
+    }
+
+    [Fact]
+    public Task NestedStructAndRecord_GetTheirOwnFields() => Verify.VerifyCodeFixAsync(
+        """
+        using System;
+
+        partial class Outer
+        {
+            struct S
+            {
+                int M(ReadOnlySpan<char> span) => span.IndexOfAny({|IOP004:"abc" + "def"|});
+            }
+
+            record R(string Text)
+            {
+                int M() => Text.IndexOfAny({|IOP004:("abc" + "xyz").ToCharArray()|}, 1);
+            }
+        }
+        """,
+        """
+        using System;
+        using System.Buffers;
+
+        partial class Outer
+        {
+            struct S
+            {
+                private static readonly SearchValues<char> s_searchValues = SearchValues.Create("abcdef");
+
+                int M(ReadOnlySpan<char> span) => span.IndexOfAny(s_searchValues);
+            }
+
+            record R(string Text)
+            {
+                private static readonly SearchValues<char> s_searchValues = SearchValues.Create("abcxyz");
+
+                int M() => Text.AsSpan(1).IndexOfAny(s_searchValues) is var index && index >= 0 ? index + 1 : -1;
+            }
+        }
+        """);
+
+    [Fact]
+    public Task StaticClass_AndStaticMethodCallForm() => Verify.VerifyCodeFixAsync(
+        """
+        using System;
+
+        static class Parser
+        {
+            public static int M(ReadOnlySpan<char> span) => MemoryExtensions.IndexOfAny(span, {|IOP004:"<>&\"'=" + "/"|});
+        }
+        """,
+        """
+        using System;
+        using System.Buffers;
+
+        static class Parser
+        {
+            private static readonly SearchValues<char> s_separators = SearchValues.Create("<>&\"'=/");
+
+            public static int M(ReadOnlySpan<char> span) => MemoryExtensions.IndexOfAny(span, s_separators);
+        }
+        """);
+
+    [Fact]
+    public Task TopLevelStatements_FieldGoesIntoPartialProgram()
+    {
+        var test = Verify.Create("""
+            using System;
+
+            const string Separators = " ,;:.!?";
+            var line = Console.ReadLine() ?? "";
+            Console.WriteLine(line.IndexOfAny({|IOP004:Separators.ToCharArray()|}, 1));
+            """);
+        test.TestState.OutputKind = OutputKind.ConsoleApplication;
+        test.FixedCode = """
+            using System;
+            using System.Buffers;
+
+            const string Separators = " ,;:.!?";
+            var line = Console.ReadLine() ?? "";
+            Console.WriteLine(line.AsSpan(1).IndexOfAny(s_separators) is var index && index >= 0 ? index + 1 : -1);
+
+            partial class Program
+            {
+                private static readonly SearchValues<char> s_separators = SearchValues.Create(" ,;:.!?");
+            }
+            """;
+        return test.RunAsync();
+    }
+
+    [Fact]
+    public Task Net100_Works() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            private const char Tab = '\t';
+
+            int M(ReadOnlySpan<char> span) => span.IndexOfAny({|IOP004:[' ', Tab, '\r', '\n', '\v', '\f']|});
+        """),
+        InClass("""
+            private static readonly SearchValues<char> s_whitespace = SearchValues.Create(" \t\r\n\v\f");
+            private const char Tab = '\t';
+
+            int M(ReadOnlySpan<char> span) => span.IndexOfAny(s_whitespace);
+        """, Buffers),
+        TestFramework.Net100);
+
+    // ---- Options ---------------------------------------------------------------------------------------------------
+
+    [Fact]
+    public Task MinValuesOption_LowersTheThreshold()
+    {
+        var test = Verify.Create(InClass("""
+            private const char Tab = '\t';
+
+            int M(ReadOnlySpan<char> span) => span.IndexOfAny({|IOP004:[' ', Tab, '\r', '\n']|});
+        """)).WithEditorConfig("dotnet_diagnostic.IOP004.min_values = 4");
+        test.FixedCode = InClass("""
+            private static readonly SearchValues<char> s_whitespace = SearchValues.Create(" \t\r\n");
+            private const char Tab = '\t';
+
+            int M(ReadOnlySpan<char> span) => span.IndexOfAny(s_whitespace);
+        """, Buffers);
+        return test.RunAsync();
+    }
+
+    [Theory]
+    [InlineData("dotnet_diagnostic.IOP004.min_values = 10")]
+    [InlineData("dotnet_diagnostic.IOP004.severity = none")]
+    public Task Options_SilenceTheRule(string line) => Verify.Create(InClass("""
+            private const char Tab = '\t';
+
+            int M(ReadOnlySpan<char> span) => span.IndexOfAny([' ', Tab, '\r', '\n', '\v', '\f', '.', ',']);
+        """)).WithEditorConfig(line).RunAsync();
+
+    [Theory]
+    [InlineData("dotnet_diagnostic.IOP004.min_values = many")]
+    [InlineData("dotnet_diagnostic.IOP004.min_values = 0")]
+    [InlineData("dotnet_diagnostic.IOP004.min_values = -3")]
+    public Task InvalidMinValues_FallsBackToTheDefault(string line) => Verify.Create(InClass("""
+            private const char Tab = '\t';
+
+            int Five(ReadOnlySpan<char> span) => span.IndexOfAny([' ', Tab, '\r', '\n', '\v']);
+
+            int Six(ReadOnlySpan<char> span) => span.IndexOfAny({|IOP004:[' ', Tab, '\r', '\n', '\v', '\f']|});
+        """)).WithEditorConfig(line).RunAsync();
+
+    // ---- Negatives -------------------------------------------------------------------------------------------------
+
+    [Theory]
+    [InlineData("span.IndexOfAny([' ', Tab, '\\r', '\\n', '\\v'])")] // five values: the runtime's dedicated paths
+    [InlineData("span.IndexOfAny(Tab + \"abcd\")")]
+    [InlineData("span.IndexOfAny(values)")] // a parameter: not known
+    [InlineData("span.IndexOfAny(Local())")]
+    [InlineData("span.IndexOfAny(PublicArray)")] // other assemblies may write its elements
+    [InlineData("span.IndexOfAny(InternalArray)")]
+    [InlineData("span.IndexOfAny(WrittenArray)")]
+    [InlineData("span.IndexOfAny(SortedArray)")]
+    [InlineData("span.IndexOfAny(FilledLater)")]
+    [InlineData("span.IndexOfAny(InstanceArray)")]
+    [InlineData("span.IndexOfAny(InstanceProperty)")]
+    [InlineData("span.IndexOf('a')")]
+    [InlineData("span.IndexOfAny('a', 'b', 'c')")]
+    [InlineData("span.IndexOfAny(s_cached)")] // already a SearchValues
+    [InlineData("text.IndexOfAny(Path.GetInvalidFileNameChars())")] // allocated per call: not a cached set to wrap
+    [InlineData("text.IndexOf(\"abcdefg\")")]
+    [InlineData("text.Split(PrivateArray).Length")]
+    [InlineData("new[] { 1, 2, 3, 4, 5, 6, 7 }.AsSpan().IndexOfAny(new[] { 1, 2, 3, 4, 5, 6 })")] // int: no SearchValues<int>
+    public Task NotReported(string expression) => Verify.VerifyAnalyzerAsync(InClass($$"""
+            private const char Tab = '\t';
+            public static readonly char[] PublicArray = "abcdefgh".ToCharArray();
+            internal static readonly char[] InternalArray = "abcdefgh".ToCharArray();
+            private static readonly char[] PrivateArray = "abcdefgh".ToCharArray();
+            private static readonly char[] WrittenArray = "abcdefgh".ToCharArray();
+            private static readonly char[] SortedArray = "hgfedcba".ToCharArray();
+            private static readonly char[] FilledLater = new char[8];
+            private static readonly System.Buffers.SearchValues<char> s_cached = System.Buffers.SearchValues.Create("abcdefgh");
+            private readonly char[] InstanceArray = "abcdefgh".ToCharArray();
+            private char[] InstanceProperty => "abcdefgh".ToCharArray();
+
+            static C()
+            {
+                WrittenArray[0] = 'z';
+                Array.Sort(SortedArray);
+                "abcdefgh".CopyTo(0, FilledLater, 0, 8);
+            }
+
+            static char[] Local() => new[] { 'a', 'b', 'c', 'd', 'e', 'f' };
+
+            object M(string text, ReadOnlySpan<char> span, char[] values) => {{expression}};
+        """));
+
+    [Fact]
+    public Task NotReported_InExpressionTree() => Verify.VerifyAnalyzerAsync(InClass("""
+            private static readonly char[] Separators = " \t,;:.!?".ToCharArray();
+
+            System.Linq.Expressions.Expression<Func<string, int>> E = text => text.IndexOfAny(Separators, 1);
+        """));
+
+    [Fact]
+    public Task NotReported_InGeneratedCode()
+    {
+        var test = Verify.Create(string.Empty);
+        test.TestState.Sources.Clear();
+        test.TestState.Sources.Add(("Generated.g.cs", """
+            class G
+            {
+                static readonly char[] S = " \t,;:.!?".ToCharArray();
+                int M(string t) => t.IndexOfAny(S, 1);
+            }
+            """));
+        test.TestState.Sources.Add(("Attributed.cs", """
+            [System.CodeDom.Compiler.GeneratedCode("tool", "1.0")]
+            class H
+            {
+                static readonly char[] S = " \t,;:.!?".ToCharArray();
+                int M(string t) => t.IndexOfAny(S, 1);
+            }
+            """));
+        return test.RunAsync();
+    }
+
+    [Fact]
+    public Task NotReported_WithoutSearchValues_NetStandard20() => Verify.VerifyAnalyzerAsync(
+        InClass("""
+            private static readonly char[] Separators = " \t,;:.!?".ToCharArray();
+
+            int M(string text) => text.IndexOfAny(Separators, 1);
+        """),
+        TestFramework.NetStandard20);
+
+    [Fact]
+    public Task NotReported_UserTypeNamedMemoryExtensions() => Verify.VerifyAnalyzerAsync("""
+            static class Ext
+            {
+                public static int IndexOfAny(this string s, string values) => 0;
+            }
+
+            class C
+            {
+                int M(string text) => text.IndexOfAny("abcdefgh");
+            }
+            """);
+
+    // ---- Incomplete code, as typed in the IDE ----------------------------------------------------------------------
+
+    [Theory]
+    [InlineData("return text.IndexOfAny(")]
+    [InlineData("return text.IndexOfAny(Separators, ")]
+    [InlineData("return text.IndexOfAny(Separators, 1")]
+    [InlineData("return text?.IndexOfAny(new[] { 'a', 'b', 'c', 'd', 'e', 'f' ")]
+    [InlineData("return text.AsSpan().IndexOfAny([' ', Tab, '\\r', '\\n', ")]
+    [InlineData("return text.AsSpan().IndexOfAny(Missing.Values);")]
+    [InlineData("return text.IndexOfAny(Separators, 1, );")]
+    [InlineData("return text.IndexOfAny(Separators, Unknown);")]
+    public Task IncompleteCode_DoesNotThrow(string statement) => Robustness.AssertNoExceptionsAsync(
+        new IndexOfAnyWithManyValuesAnalyzer(),
+        new IndexOfAnyWithManyValuesFix(),
+        InClass($$"""
+            private const char Tab = '\t';
+            private static readonly char[] Separators = " \t,;:.!?".ToCharArray();
+            private static readonly char[] Broken = Missing(
+
+            int M(string text)
+            {
+                {{statement}}
+            }
+        """));
+}
