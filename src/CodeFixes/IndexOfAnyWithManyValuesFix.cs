@@ -162,6 +162,7 @@ internal sealed class SearchValuesRewriter
         var takenNames = new Dictionary<SyntaxNode, HashSet<string>>();
         var usesAsSpan = false;
         var changed = false;
+        var replacedLocalReads = new Dictionary<ILocalSymbol, int>(SymbolEqualityComparer.Default);
 
         foreach (var diagnostic in diagnostics.OrderBy(d => d.Location.SourceSpan.Start))
         {
@@ -215,6 +216,12 @@ internal sealed class SearchValuesRewriter
                 takenNames[memberScope] = memberNames;
             }
 
+            if (plan.Set.Source is ILocalSymbol local)
+            {
+                replacedLocalReads.TryGetValue(local, out var reads);
+                replacedLocalReads[local] = reads + CountReads(plan.ValuesArgument.Syntax, local);
+            }
+
             var replaced = Rewrite(plan, fieldName, memberNames, out var replacement);
             editor.ReplaceNode(replaced, replacement.WithTriviaFrom(replaced));
             usesAsSpan |= plan.Shape != CallShape.Span;
@@ -224,6 +231,16 @@ internal sealed class SearchValuesRewriter
         if (!changed)
         {
             return _document;
+        }
+
+        // A local whose every read was replaced by the field is now dead: remove its declaration.
+        foreach (var pair in replacedLocalReads)
+        {
+            if (pair.Key.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax(cancellationToken).Parent?.Parent is LocalDeclarationStatementSyntax { Declaration.Variables.Count: 1, Parent: { } scope } declaration &&
+                CountReads(scope, pair.Key) == pair.Value)
+            {
+                editor.RemoveNode(declaration);
+            }
         }
 
         foreach (var pair in newFields)
@@ -250,6 +267,9 @@ internal sealed class SearchValuesRewriter
 
         return editor.GetChangedDocument();
     }
+
+    private static int CountReads(SyntaxNode scope, ILocalSymbol local) =>
+        scope.DescendantNodesAndSelf().OfType<IdentifierNameSyntax>().Count(identifier => identifier.Identifier.ValueText == local.Name);
 
     /// <summary>
     /// New fields go after the SearchValues fields already at the top of the type (so one fix at a time and Fix All

@@ -64,6 +64,9 @@ public sealed class IndexOfAnyCa1870OverlapTests
         { "text.IndexOfAny(RunTime)", "IOP004" },
         { "text.IndexOfAny(EveryAccess)", "IOP004" },
         { "span.IndexOfAny(\"abcdefgh\".AsSpan())", "IOP004" },
+        { "text.IndexOfAny(localArray)", "IOP004" },
+        { "span.IndexOfAny(localString)", "IOP004" },
+        { "span.IndexOfAny(localConst)", "CA1870" },
 
         // Neither: too few values for both.
         { "span.IndexOfAny(\"abcde\")", "" },
@@ -82,7 +85,13 @@ public sealed class IndexOfAnyCa1870OverlapTests
             {
             {{Members}}
 
-                object M(string? text, ReadOnlySpan<char> span, ReadOnlySpan<byte> bytes) => {{call}};
+                object M(string? text, ReadOnlySpan<char> span, ReadOnlySpan<byte> bytes)
+                {
+                    var localArray = new[] { 'a', 'b', 'c', 'd', 'e', 'f' };
+                    var localString = "abcdef";
+                    const string localConst = "abcdef";
+                    return {{call}};
+                }
             }
             """;
         var tree = CSharpSyntaxTree.ParseText(source, new CSharpParseOptions(LanguageVersion.Latest));
@@ -95,7 +104,7 @@ public sealed class IndexOfAnyCa1870OverlapTests
 
         var analyzers = Ca1870.Add(new IndexOfAnyWithManyValuesAnalyzer());
         var diagnostics = await compilation.WithAnalyzers(analyzers).GetAnalyzerDiagnosticsAsync();
-        var callStart = source.IndexOf(" => " + call, StringComparison.Ordinal);
+        var callStart = source.IndexOf("return " + call, StringComparison.Ordinal);
         var inCall = diagnostics.Where(d => d.Location.SourceSpan.Start > callStart).ToList();
 
         var reportedBy = inCall.Select(d => d.Id).Distinct().Order().ToList();

@@ -283,6 +283,59 @@ public sealed class IndexOfAnyWithManyValuesTests
             int M(Span<byte> data) => data.IndexOfAny(s_searchValues);
         """, Buffers));
 
+    // Found in the corpus run (duplicati Timeparser): a local array of constants rebuilt on every call, searched from a
+    // moving start index.
+    [Fact]
+    public Task LocalArrayOfConstants_FieldReplacesIt_AndTheDeadLocalIsRemoved() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            int CountUnits(string text)
+            {
+                var separators = new char[] { 's', 'm', 'h', 'D', 'W', 'M', 'Y' };
+                int count = 0, previous = 0, index;
+                while ((index = text.IndexOfAny({|IOP004:separators|}, previous)) > 0)
+                {
+                    count++;
+                    previous = index + 1;
+                }
+
+                return count;
+            }
+        """),
+        InClass("""
+            private static readonly SearchValues<char> s_separators = SearchValues.Create("smhDWMY");
+
+            int CountUnits(string text)
+            {
+                int count = 0, previous = 0, index;
+                while ((index = text.AsSpan(previous).IndexOfAny(s_separators) is var index1 && index1 >= 0 ? index1 + previous : -1) > 0)
+                {
+                    count++;
+                    previous = index + 1;
+                }
+
+                return count;
+            }
+        """, Buffers));
+
+    [Fact]
+    public Task LocalStringUsedTwice_KeepsTheLocalForItsOtherUse() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            string M(ReadOnlySpan<char> span)
+            {
+                var delimiters = " ,;:|\t";
+                return span.IndexOfAny({|IOP004:delimiters|}) + delimiters;
+            }
+        """),
+        InClass("""
+            private static readonly SearchValues<char> s_delimiters = SearchValues.Create(" ,;:|\t");
+
+            string M(ReadOnlySpan<char> span)
+            {
+                var delimiters = " ,;:|\t";
+                return span.IndexOfAny(s_delimiters) + delimiters;
+            }
+        """, Buffers));
+
     // ---- Sets computed at run time -----------------------------------------------------------------------------------
 
     [Fact]
@@ -319,6 +372,20 @@ public sealed class IndexOfAnyWithManyValuesTests
             private static readonly int s_invalidCharsSearchValues = 0;
 
             bool IsValid(string path) => path.AsSpan().IndexOfAny(s_invalidPathChars) == -1;
+        """, Buffers));
+
+    [Fact]
+    public Task RunTimeString_ConcatenatedFromAPlatformValue() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            private static readonly string Breaks = Environment.NewLine + "\u2028\u2029";
+
+            int M(string text, int start, int count) => text.IndexOfAny({|IOP004:Breaks.ToCharArray()|}, start, count);
+        """),
+        InClass("""
+            private static readonly string Breaks = Environment.NewLine + "\u2028\u2029";
+            private static readonly SearchValues<char> s_breaks = SearchValues.Create(Breaks);
+
+            int M(string text, int start, int count) => text.AsSpan(start, count).IndexOfAny(s_breaks) is var index && index >= 0 ? index + start : -1;
         """, Buffers));
 
     // ---- The fix: reuse, names, Fix All, type shapes -----------------------------------------------------------------
@@ -546,6 +613,10 @@ public sealed class IndexOfAnyWithManyValuesTests
     [InlineData("span.IndexOfAny(SortedArray)")]
     [InlineData("span.IndexOfAny(FilledLater)")]
     [InlineData("span.IndexOfAny(InstanceArray)")]
+    [InlineData("WrittenLocal()")]
+    [InlineData("ComputedLocal()")]
+    [InlineData("text.IndexOfAny(AliasOfPublic)")] // an alias of an array others may write
+    [InlineData("text.IndexOfAny(FromLambda)")]
     [InlineData("span.IndexOfAny(InstanceProperty)")]
     [InlineData("span.IndexOf('a')")]
     [InlineData("span.IndexOfAny('a', 'b', 'c')")]
@@ -564,6 +635,8 @@ public sealed class IndexOfAnyWithManyValuesTests
             private static readonly char[] FilledLater = new char[8];
             private static readonly System.Buffers.SearchValues<char> s_cached = System.Buffers.SearchValues.Create("abcdefgh");
             private readonly char[] InstanceArray = "abcdefgh".ToCharArray();
+            private static readonly char[] AliasOfPublic = PublicArray;
+            private static readonly char[] FromLambda = new Func<char[]>(() => PublicArray)();
             private char[] InstanceProperty => "abcdefgh".ToCharArray();
 
             static C()
@@ -575,7 +648,35 @@ public sealed class IndexOfAnyWithManyValuesTests
 
             static char[] Local() => new[] { 'a', 'b', 'c', 'd', 'e', 'f' };
 
+            static int WrittenLocal()
+            {
+                var chars = new[] { 'a', 'b', 'c', 'd', 'e', 'f' };
+                chars[0] = 'z';
+                return "text".AsSpan().IndexOfAny(chars);
+            }
+
+            static int ComputedLocal()
+            {
+                var chars = Path.GetInvalidFileNameChars();
+                return "text".AsSpan().IndexOfAny(chars);
+            }
+
             object M(string text, ReadOnlySpan<char> span, char[] values) => {{expression}};
+        """));
+
+    // Regression (corpus run, NLog FileTarget and duplicati LocalDatabase/Commands): an array of the two directory
+    // separators built at type initialization is a two-value set - nothing for SearchValues to gain - not a
+    // "computed at run time" set to cache.
+    [Theory]
+    [InlineData("new[] { Path.DirectorySeparatorChar, Path.AltDirectorySeparatorChar }")]
+    [InlineData("[Path.DirectorySeparatorChar, Path.AltDirectorySeparatorChar]")]
+    [InlineData("new char[] { Path.DirectorySeparatorChar, Path.AltDirectorySeparatorChar, Path.VolumeSeparatorChar }")]
+    public Task NotReported_ArrayOfRunTimeElements(string initializer) => Verify.VerifyAnalyzerAsync(InClass($$"""
+            private static readonly char[] PathSeparators = {{initializer}};
+
+            int LastSeparator(string path) => path.LastIndexOfAny(PathSeparators);
+
+            int FirstSeparator(string path, int start) => path.IndexOfAny(PathSeparators, start);
         """));
 
     [Fact]

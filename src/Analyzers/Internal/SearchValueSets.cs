@@ -71,7 +71,8 @@ internal sealed class SearchValueSets
     private const int MaxDepth = 4;
 
     private readonly Compilation _compilation;
-    private readonly ConcurrentDictionary<ISymbol, Optional<ValueSet?>> _members = new(SymbolEqualityComparer.Default);
+    private readonly ConcurrentDictionary<ISymbol, Optional<ValueSet?>> _charMembers = new(SymbolEqualityComparer.Default);
+    private readonly ConcurrentDictionary<ISymbol, Optional<ValueSet?>> _byteMembers = new(SymbolEqualityComparer.Default);
 
     public SearchValueSets(Compilation compilation)
     {
@@ -121,6 +122,9 @@ internal sealed class SearchValueSets
             case IFieldReferenceOperation fieldReference:
                 return EvaluateMember(fieldReference.Field, isBytes, depth, cancellationToken);
 
+            case ILocalReferenceOperation { Local: { IsConst: false, IsRef: false } local } when operation.SemanticModel is { } localModel:
+                return EvaluateLocal(local, isBytes, depth, localModel, cancellationToken);
+
             case IPropertyReferenceOperation { Property: { IsStatic: true, SetMethod: null, Parameters.IsEmpty: true } property }:
                 return EvaluateMember(property, isBytes, depth, cancellationToken);
         }
@@ -151,7 +155,7 @@ internal sealed class SearchValueSets
 
     private ValueSet? EvaluateMember(ISymbol member, bool isBytes, int depth, CancellationToken cancellationToken)
     {
-        var cached = _members.GetOrAdd(member, m => new Optional<ValueSet?>(ComputeMember(m, isBytes, depth, cancellationToken)));
+        var cached = (isBytes ? _byteMembers : _charMembers).GetOrAdd(member, m => new Optional<ValueSet?>(ComputeMember(m, isBytes, depth, cancellationToken)));
         return cached.Value;
     }
 
@@ -185,10 +189,11 @@ internal sealed class SearchValueSets
                     return value.WithOrigin(ValueSetOrigin.Constant, field);
                 }
 
-                // new char[n] is filled somewhere else; anything else computes the values once, at type initialization.
-                return initializer is ArrayCreationExpressionSyntax { Initializer: null } || ContainsLambda(initializer)
-                    ? null
-                    : new ValueSet(ValueSetOrigin.ComputedAtRunTime, isBytes, string.Empty, field, initializer.ToString());
+                // A call, a construction or a concatenation computes the values once, at type initialization. Not: an
+                // alias of another field (which may be written elsewhere), new char[n] filled later, a lambda.
+                return IsComputation(initializer) && !ContainsLambda(initializer)
+                    ? new ValueSet(ValueSetOrigin.ComputedAtRunTime, isBytes, string.Empty, field, initializer.ToString())
+                    : null;
 
             case IPropertySymbol property when GetSingleReturnedExpression(declaration) is { } returned:
                 var returnedValue = EvaluateSyntax(returned, isBytes, depth + 1, cancellationToken);
@@ -205,6 +210,33 @@ internal sealed class SearchValueSets
             default:
                 return null;
         }
+    }
+
+    /// <summary>
+    /// A local initialised with constants and never written afterwards (<c>var separators = new[] { ... };</c>): the same
+    /// values on every call, built and analysed again each time.
+    /// </summary>
+    private ValueSet? EvaluateLocal(ILocalSymbol local, bool isBytes, int depth, SemanticModel model, CancellationToken cancellationToken)
+    {
+        if (local.DeclaringSyntaxReferences.Length != 1 ||
+            local.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not VariableDeclaratorSyntax { Initializer.Value: { } initializer } declarator ||
+            declarator.Parent?.Parent is not LocalDeclarationStatementSyntax { Parent: { } scope } ||
+            !(local.Type is IArrayTypeSymbol { IsSZArray: true } || local.Type.SpecialType == SpecialType.System_String))
+        {
+            return null;
+        }
+
+        foreach (var identifier in scope.DescendantNodes().OfType<IdentifierNameSyntax>())
+        {
+            if (identifier.Identifier.ValueText == local.Name && IsWrite(identifier))
+            {
+                return null;
+            }
+        }
+
+        var operation = model.GetOperation(initializer, cancellationToken);
+        var value = operation is null ? null : Evaluate(operation, isBytes, depth + 1, cancellationToken);
+        return value is { Origin: ValueSetOrigin.Constant } ? value.WithOrigin(ValueSetOrigin.Constant, local) : null;
     }
 
     private ValueSet? EvaluateSyntax(ExpressionSyntax expression, bool isBytes, int depth, CancellationToken cancellationToken)
@@ -240,6 +272,9 @@ internal sealed class SearchValueSets
         return getter.ExpressionBody?.Expression ??
                (getter.Body?.Statements is { Count: 1 } statements && statements[0] is ReturnStatementSyntax { Expression: { } returned } ? returned : null);
     }
+
+    private static bool IsComputation(ExpressionSyntax initializer) =>
+        initializer is InvocationExpressionSyntax or BaseObjectCreationExpressionSyntax or BinaryExpressionSyntax or InterpolatedStringExpressionSyntax;
 
     private static bool ContainsLambda(SyntaxNode node) =>
         node.DescendantNodesAndSelf().Any(n => n is AnonymousFunctionExpressionSyntax);
