@@ -49,6 +49,12 @@ public class CompilationCostBenchmarks
     [Benchmark]
     public int AllIoPerfRules() => Run(AnalyzerCatalog.Analyzers);
 
+    /// <summary>One rule at a time, to compare each with CA1870 (the bar: no rule slower than CA1870 or CA2007).</summary>
+    [Benchmark]
+    [Arguments("IOP003")]
+    [Arguments("IOP004")]
+    public int OneIoPerfRule(string ruleId) => Run(AnalyzerCatalog.AnalyzersFor(ruleId).ToImmutableArray());
+
     [Benchmark]
     public int SdkCA1870() => Run(_ca1870);
 

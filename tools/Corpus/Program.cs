@@ -29,6 +29,9 @@ foreach (var rule in IoPerf.Analyzers.Rules.All)
     report.Rules[rule.Id] = new RuleReport();
 }
 
+// Warm-up, not counted (see WarmUp): only warm callback time is compared.
+await WarmUp.RunAsync(sdkAnalyzers, sdkRuleIds);
+
 foreach (var group in groups)
 {
     using var workspace = new AdhocWorkspace();
