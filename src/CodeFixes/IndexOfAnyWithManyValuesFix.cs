@@ -489,6 +489,35 @@ internal sealed class SearchValuesRewriter
         return field.WithTrailingTrivia(LineEnding()).WithAdditionalAnnotations(Formatter.Annotation);
     }
 
+    /// <summary>
+    /// A C# string literal where every character is visible: printable ASCII as is, the usual escapes, and
+    /// <c>\uXXXX</c> for everything else (a no-break space or a line separator would be invisible or break the line).
+    /// </summary>
+    private static string StringLiteral(string values)
+    {
+        var literal = new System.Text.StringBuilder("\"");
+        foreach (var c in values)
+        {
+            literal.Append(c switch
+            {
+                '"' => "\\\"",
+                '\\' => "\\\\",
+                '\0' => "\\0",
+                '\a' => "\\a",
+                '\b' => "\\b",
+                '\f' => "\\f",
+                '\n' => "\\n",
+                '\r' => "\\r",
+                '\t' => "\\t",
+                '\v' => "\\v",
+                >= ' ' and <= '~' => c.ToString(),
+                _ => "\\u" + ((int)c).ToString("X4", System.Globalization.CultureInfo.InvariantCulture),
+            });
+        }
+
+        return literal.Append('"').ToString();
+    }
+
     /// <summary>The file's own line ending, so that an LF file stays LF.</summary>
     private SyntaxTrivia LineEnding()
     {
@@ -507,12 +536,12 @@ internal sealed class SearchValuesRewriter
         var distinct = new string(set.Values.Distinct().ToArray());
         if (!plan.IsBytes)
         {
-            return SymbolDisplay.FormatLiteral(distinct, quote: true);
+            return StringLiteral(distinct);
         }
 
         var languageVersion = (_root.SyntaxTree.Options as CSharpParseOptions)?.LanguageVersion ?? LanguageVersion.CSharp7_3;
         return distinct.All(c => c < 0x80) && languageVersion >= LanguageVersion.CSharp11
-            ? SymbolDisplay.FormatLiteral(distinct, quote: true) + "u8"
+            ? StringLiteral(distinct) + "u8"
             : "new byte[] { " + string.Join(", ", distinct.Select(c => "0x" + ((int)c).ToString("X2"))) + " }";
     }
 }

@@ -336,6 +336,23 @@ public sealed class IndexOfAnyWithManyValuesTests
             }
         """, Buffers));
 
+    [Fact]
+    public Task UnicodeLineSeparatorsAndControlCharacters_AreEscapedInTheNewLiteral()
+    {
+        var test = Verify.Create(InClass("""
+            private const string Breaks = "\u0085\u2028\u2029\u00A0\0\uFFFF";
+
+            int M(ReadOnlySpan<char> span) => span.IndexOfAny({|IOP004:Breaks + "x"|});
+        """));
+        test.FixedCode = InClass("""
+            private static readonly SearchValues<char> s_searchValues = SearchValues.Create("\u0085\u2028\u2029\u00A0\0\uFFFFx");
+            private const string Breaks = "\u0085\u2028\u2029\u00A0\0\uFFFF";
+
+            int M(ReadOnlySpan<char> span) => span.IndexOfAny(s_searchValues);
+        """, Buffers);
+        return test.RunAsync();
+    }
+
     // ---- Sets computed at run time -----------------------------------------------------------------------------------
 
     [Fact]
