@@ -73,6 +73,38 @@ public sealed class IndexOfAnyCa1870OverlapTests
         { "text.IndexOfAny(new[] { 'a', 'b', Tab }, 1)", "" },
     };
 
+    /// <summary>Every code sample of the IOP004 tests, run through both rules: no span is reported by both.</summary>
+    [Fact]
+    public async Task NoIop004TestInputIsReportedByCa1870Too()
+    {
+        var testFile = Path.Combine(TestFrameworkReferences.RepoRoot, "tests", "IoPerf.Analyzers.Tests", "IndexOfAnyWithManyValuesTests.cs");
+        var samples = Fuzz.FuzzSeeds.CodeSamplesIn(File.ReadAllText(testFile)).ToList();
+
+        // A control that CA1870 reports: proves CA1870 runs in this loop.
+        samples.Add("int Control(string text) => text.IndexOfAny(new[] { 'a', 'b', 'c', 'd', 'e', 'f' });");
+        var iop004 = 0;
+        var ca1870 = 0;
+        foreach (var sample in samples)
+        {
+            var source = sample.Contains("class ", StringComparison.Ordinal) ? sample : IndexOfAnyWithManyValuesTests.InClass(sample);
+            var compilation = CSharpCompilation.Create(
+                "Sample",
+                new[] { CSharpSyntaxTree.ParseText(source, new CSharpParseOptions(LanguageVersion.Latest)) },
+                TestFrameworkReferences.Get(TestFramework.Net80),
+                new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable));
+            var diagnostics = await compilation.WithAnalyzers(Ca1870.Add(new IndexOfAnyWithManyValuesAnalyzer())).GetAnalyzerDiagnosticsAsync();
+            iop004 += diagnostics.Count(d => d.Id == "IOP004");
+            ca1870 += diagnostics.Count(d => d.Id == "CA1870");
+
+            // CA1870 reports the values argument, IOP004 too: a call reported by both would share that span.
+            var both = diagnostics.GroupBy(d => d.Location.SourceSpan).Where(g => g.Select(d => d.Id).Distinct().Count() > 1).ToList();
+            Assert.True(both.Count == 0, $"reported by both rules:\n{string.Join("\n", both.SelectMany(g => g))}\nin:\n{source}");
+        }
+
+        Assert.True(samples.Count > 40 && iop004 > 25, $"{samples.Count} samples, {iop004} IOP004 diagnostics: the samples were not found");
+        Assert.True(ca1870 > 0, "CA1870 did not report the control: it did not run");
+    }
+
     [Theory]
     [MemberData(nameof(Calls))]
     public async Task EachCallIsReportedByOneRuleAtMost(string call, string expectedRule)

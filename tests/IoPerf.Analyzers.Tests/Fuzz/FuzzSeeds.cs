@@ -50,7 +50,7 @@ internal static partial class FuzzSeeds
     }
 
     /// <summary>Raw string literals of the tests that look like C# code, with the test markup removed.</summary>
-    private static IEnumerable<string> CodeSamplesIn(string testSource)
+    internal static IEnumerable<string> CodeSamplesIn(string testSource)
     {
         var tree = CSharpSyntaxTree.ParseText(testSource);
         foreach (var token in tree.GetRoot().DescendantTokens())
