@@ -5,7 +5,7 @@ using Microsoft.CodeAnalysis.CSharp;
 namespace IoPerf.Corpus;
 
 /// <summary>One compilation's worth of sources: the .cs files under one project folder.</summary>
-internal sealed record SourceGroup(string Name, string Directory, IReadOnlyList<string> Files, bool ImplicitUsings);
+internal sealed record SourceGroup(string Name, string Directory, IReadOnlyList<string> Files, bool ImplicitUsings, OutputKind OutputKind);
 
 /// <summary>
 /// Turns a checkout into compilations: every .csproj folder becomes one compilation of the .cs files below it
@@ -68,7 +68,8 @@ internal static class CorpusLoader
                 Path.GetRelativePath(root, pair.Key) is "." ? Path.GetFileName(root) : Path.GetRelativePath(root, pair.Key),
                 pair.Key,
                 pair.Value.OrderBy(f => f, StringComparer.Ordinal).ToList(),
-                UsesImplicitUsings(pair.Key)))
+                UsesImplicitUsings(pair.Key),
+                GetOutputKind(pair.Key)))
             .ToList();
     }
 
@@ -82,7 +83,7 @@ internal static class CorpusLoader
             group.Name.Replace(Path.DirectorySeparatorChar, '.'),
             LanguageNames.CSharp,
             compilationOptions: new CSharpCompilationOptions(
-                OutputKind.DynamicallyLinkedLibrary,
+                group.OutputKind,
                 allowUnsafe: true,
                 nullableContextOptions: NullableContextOptions.Enable),
             parseOptions: parseOptions,
@@ -112,6 +113,24 @@ internal static class CorpusLoader
     private static bool UsesImplicitUsings(string directory) =>
         System.IO.Directory.EnumerateFiles(directory, "*.csproj")
             .Any(p => File.ReadAllText(p).Contains("<ImplicitUsings>enable</ImplicitUsings>", StringComparison.OrdinalIgnoreCase));
+
+    /// <summary>The project's <c>OutputType</c> (rules such as IOP005 depend on it): Exe and WinExe are applications.</summary>
+    private static OutputKind GetOutputKind(string directory)
+    {
+        foreach (var project in System.IO.Directory.EnumerateFiles(directory, "*.csproj"))
+        {
+            var match = System.Text.RegularExpressions.Regex.Match(File.ReadAllText(project), @"<OutputType>\s*(\w+)\s*</OutputType>", System.Text.RegularExpressions.RegexOptions.IgnoreCase);
+            switch (match.Success ? match.Groups[1].Value.ToLowerInvariant() : "")
+            {
+                case "exe":
+                    return OutputKind.ConsoleApplication;
+                case "winexe":
+                    return OutputKind.WindowsApplication;
+            }
+        }
+
+        return OutputKind.DynamicallyLinkedLibrary;
+    }
 
     public static ImmutableArray<Diagnostic> Errors(Compilation compilation) =>
         compilation.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error).ToImmutableArray();

@@ -1,0 +1,182 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using IoPerf.Analyzers.Internal;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace IoPerf.Analyzers;
+
+/// <summary>
+/// IOP005: a loop whose awaited file or stream reads resume on a captured SynchronizationContext - one hop onto the
+/// context's thread per await per iteration (claims C19, C20, C21). Reported once per outermost loop, only where a
+/// context can be captured (libraries, UI apps; see <see cref="CapturedContext"/>).
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnalyzer
+{
+    /// <summary><c>dotnet_diagnostic.IOP005.context</c>: <c>auto</c> (libraries and UI apps) or <c>always</c>.</summary>
+    public const string ContextOption = "context";
+
+    /// <summary>Diagnostic property: "true" when adding ConfigureAwait(false) keeps UI code on the UI thread.</summary>
+    public const string CanConfigureAwaitProperty = "CanConfigureAwait";
+
+    /// <summary>Diagnostic property: "true" when the loop can move into <c>await Task.Run(async () => ...)</c>.</summary>
+    public const string CanMoveToThreadPoolProperty = "CanMoveToThreadPool";
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
+        ImmutableArray.Create(Rules.AwaitedReadInLoopOnCapturedContext);
+
+    public override void Initialize(AnalysisContext context)
+    {
+        context.EnableConcurrentExecution();
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.RegisterCompilationStartAction(start =>
+        {
+            var reads = AsyncReads.Create(start.Compilation);
+            if (reads is null)
+            {
+                return;
+            }
+
+            var capturedContext = CapturedContext.Create(start.Compilation);
+            start.RegisterOperationAction(
+                operationContext => AnalyzeLoop(operationContext, reads, capturedContext),
+                OperationKind.Loop);
+        });
+    }
+
+    private static void AnalyzeLoop(OperationAnalysisContext context, AsyncReads reads, CapturedContext capturedContext)
+    {
+        var loop = (ILoopOperation)context.Operation;
+        if (HasEnclosingLoopInSameFunction(loop) ||
+            !loop.IsInAsyncFunction(context.ContainingSymbol) ||
+            loop.Syntax.ContainsDiagnostics)
+        {
+            return;
+        }
+
+        var function = loop.GetEnclosingFunctionBody();
+        if (RunsOnThreadPool(function))
+        {
+            return;
+        }
+
+        var awaits = FindAwaitsOnContext(loop, reads);
+        if (awaits.Count == 0 ||
+            !capturedContext.AppliesTo(loop.Syntax.SyntaxTree, context.Compilation, context.Options, RuleIdentifiers.AwaitedReadInLoopOnCapturedContext) ||
+            capturedContext.IsExcludedType(context.ContainingSymbol.ContainingType) ||
+            CapturedContext.IsTestMethod(context.ContainingSymbol))
+        {
+            return;
+        }
+
+        // With ConfigureAwait(false) everything after the first await - the rest of the loop, its next iterations and
+        // the code after it - runs on the thread pool: safe only if none of it touches UI objects.
+        var canConfigureAwait = !UiAccess.Touches(function, loop.Syntax.SpanStart, capturedContext);
+        var canMove = !UiAccess.Touches(loop, loop.Syntax.SpanStart, capturedContext) && LoopBody.CanMoveIntoLambda(loop, context.ContainingSymbol);
+
+        var first = awaits[0];
+        var location = first is IForEachLoopOperation { Syntax: ForEachStatementSyntax statement }
+            ? statement.Expression.GetLocation()
+            : first.Syntax.GetLocation();
+        context.ReportDiagnostic(Diagnostic.Create(
+            Rules.AwaitedReadInLoopOnCapturedContext,
+            location,
+            ImmutableDictionary<string, string?>.Empty
+                .Add(CanConfigureAwaitProperty, canConfigureAwait ? "true" : "false")
+                .Add(CanMoveToThreadPoolProperty, canMove ? "true" : "false"),
+            awaits.Count));
+    }
+
+    /// <summary>A lambda handed to <c>Task.Run</c> or <c>TaskFactory.StartNew</c>: it starts on the thread pool, with no context.</summary>
+    private static bool RunsOnThreadPool(IOperation function)
+    {
+        if (function is not IAnonymousFunctionOperation lambda)
+        {
+            return false;
+        }
+
+        var parent = lambda.Parent;
+        while (parent is IDelegateCreationOperation or IConversionOperation)
+        {
+            parent = parent.Parent;
+        }
+
+        return parent is IArgumentOperation { Parent: IInvocationOperation { TargetMethod: { } method } } &&
+               ((method.Name == "Run" && method.ContainingType?.ToDisplayString() == "System.Threading.Tasks.Task") ||
+                (method.Name == "StartNew" && method.ContainingType?.Name == "TaskFactory"));
+    }
+
+    private static bool HasEnclosingLoopInSameFunction(IOperation operation)
+    {
+        for (var parent = operation.Parent; parent is not null; parent = parent.Parent)
+        {
+            switch (parent)
+            {
+                case IAnonymousFunctionOperation or ILocalFunctionOperation:
+                    return false;
+                case ILoopOperation:
+                    return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// The awaits in the loop (nested loops included, lambdas and local functions not) that await a file or stream read
+    /// without ConfigureAwait, and the <c>await foreach</c> loops over <c>File.ReadLinesAsync</c>, in source order.
+    /// A foreach's collection is evaluated once, so an await there does not count.
+    /// </summary>
+    internal static List<IOperation> FindAwaitsOnContext(ILoopOperation loop, AsyncReads reads)
+    {
+        var found = new List<IOperation>();
+        if (IsAwaitForEachOverReads(loop, reads))
+        {
+            found.Add(loop);
+        }
+
+        var pending = new Stack<IOperation>();
+        PushChildren(loop, pending);
+        while (pending.Count > 0)
+        {
+            var operation = pending.Pop();
+            switch (operation)
+            {
+                case IAnonymousFunctionOperation or ILocalFunctionOperation:
+                    continue;
+                case IAwaitOperation awaitOperation when awaitOperation.Operation.WalkDownConversions() is IInvocationOperation invocation && reads.IsRead(invocation.TargetMethod):
+                    found.Add(awaitOperation);
+                    break;
+                case ILoopOperation nested when IsAwaitForEachOverReads(nested, reads):
+                    found.Add(nested);
+                    break;
+            }
+
+            PushChildren(operation, pending);
+        }
+
+        found.Sort((a, b) => a.Syntax.SpanStart.CompareTo(b.Syntax.SpanStart));
+        return found;
+
+        static void PushChildren(IOperation operation, Stack<IOperation> pending)
+        {
+            var skip = operation is IForEachLoopOperation forEach ? forEach.Collection : null;
+            foreach (var child in operation.ChildOperations)
+            {
+                if (child != skip)
+                {
+                    pending.Push(child);
+                }
+            }
+        }
+    }
+
+    private static bool IsAwaitForEachOverReads(ILoopOperation loop, AsyncReads reads) =>
+        loop is IForEachLoopOperation { IsAsynchronous: true, Collection: var collection } &&
+        collection.WalkDownConversions() is IInvocationOperation { TargetMethod.Name: "ReadLinesAsync" } invocation &&
+        SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.ContainingType, reads.File);
+}

@@ -1,0 +1,178 @@
+using System;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+
+namespace IoPerf.Analyzers.Internal;
+
+/// <summary>
+/// Where an <c>await</c> can resume on a captured SynchronizationContext: library code (its callers may have one) and
+/// applications that reference a UI framework. Console apps, ASP.NET Core apps and test methods have none. Resolved once
+/// per compilation; the per-file parts (options, other analyzers' settings) are read per syntax tree.
+/// </summary>
+internal sealed class CapturedContext
+{
+    /// <summary>Base types of UI elements: code touching them must stay on the UI thread.</summary>
+    private static readonly string[] UiElementTypeNames =
+    {
+        "System.Windows.Forms.Control",             // WinForms
+        "System.Windows.Threading.DispatcherObject", // WPF
+        "Microsoft.Maui.Controls.BindableObject",   // .NET MAUI
+        "Avalonia.AvaloniaObject",                   // Avalonia
+        "Microsoft.UI.Xaml.DependencyObject",       // WinUI 3
+        "Windows.UI.Xaml.DependencyObject",         // UWP
+    };
+
+    /// <summary>ASP.NET Core types whose code runs without a SynchronizationContext (or owns its own renderer context).</summary>
+    private static readonly string[] ServerTypeNames =
+    {
+        "Microsoft.AspNetCore.Mvc.ControllerBase",
+        "Microsoft.AspNetCore.Mvc.RazorPages.PageModel",
+        "Microsoft.AspNetCore.Mvc.RazorPages.PageBase",
+        "Microsoft.AspNetCore.Components.ComponentBase",
+        "Microsoft.AspNetCore.SignalR.Hub",
+    };
+
+    private static readonly string[] OtherConfigureAwaitRules = { "CA2007", "MA0004", "VSTHRD111" };
+
+    private readonly INamedTypeSymbol[] _uiElementTypes;
+    private readonly INamedTypeSymbol[] _serverTypes;
+
+    private CapturedContext(Compilation compilation)
+    {
+        _uiElementTypes = Resolve(compilation, UiElementTypeNames);
+        _serverTypes = Resolve(compilation, ServerTypeNames);
+        IsLibrary = compilation.Options.OutputKind is OutputKind.DynamicallyLinkedLibrary or OutputKind.NetModule or OutputKind.WindowsRuntimeMetadata;
+        ReferencesUiFramework = _uiElementTypes.Length > 0;
+    }
+
+    public bool IsLibrary { get; }
+
+    public bool ReferencesUiFramework { get; }
+
+    public static CapturedContext Create(Compilation compilation) => new(compilation);
+
+    /// <summary>
+    /// Whether awaits in <paramref name="tree"/> can capture a context under the rule's <c>context</c> option
+    /// (<c>auto</c>: libraries and UI apps; <c>always</c>), and no other rule or setting already owns the question.
+    /// </summary>
+    public bool AppliesTo(SyntaxTree tree, Compilation compilation, AnalyzerOptions options, string ruleId)
+    {
+        var mode = RuleOptions.GetChoice(options, tree, ruleId, "context", "auto", "auto", "always");
+        if (mode == "auto" && !IsLibrary && !ReferencesUiFramework)
+        {
+            return false;
+        }
+
+        // A project that decided against ConfigureAwait, or that already enforces it on every await.
+        if (RuleOptions.TryGetAny(options, tree, "roslynator_configure_await", out var roslynator) &&
+            string.Equals(roslynator, "false", StringComparison.OrdinalIgnoreCase))
+        {
+            return false;
+        }
+
+        foreach (var id in OtherConfigureAwaitRules)
+        {
+            if (IsEnabled(id, tree, compilation, options))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>ASP.NET Core controllers, pages, components and hubs, and test classes: no context to capture.</summary>
+    public bool IsExcludedType(INamedTypeSymbol? type)
+    {
+        for (var current = type; current is not null; current = current.BaseType)
+        {
+            foreach (var server in _serverTypes)
+            {
+                if (SymbolEqualityComparer.Default.Equals(current.OriginalDefinition, server))
+                {
+                    return true;
+                }
+            }
+        }
+
+        return type is not null && HasAttribute(type, "TestClass", "TestFixture");
+    }
+
+    public static bool IsTestMethod(ISymbol? method) =>
+        method is not null && HasAttribute(method, "Fact", "Theory", "Test", "TestMethod", "DataTestMethod", "TestCase", "TestCaseSource");
+
+    /// <summary>Whether <paramref name="type"/> is (or derives from) a UI element type.</summary>
+    public bool IsUiElement(ITypeSymbol? type)
+    {
+        for (var current = type; current is not null; current = current.BaseType)
+        {
+            foreach (var ui in _uiElementTypes)
+            {
+                if (SymbolEqualityComparer.Default.Equals(current.OriginalDefinition, ui))
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>An explicit severity other than none/silent for <paramref name="id"/>, from .editorconfig or a global config.</summary>
+    private static bool IsEnabled(string id, SyntaxTree tree, Compilation compilation, AnalyzerOptions options)
+    {
+        if (compilation.Options.SyntaxTreeOptionsProvider?.TryGetDiagnosticValue(tree, id, default, out var treeSeverity) == true)
+        {
+            return treeSeverity is ReportDiagnostic.Warn or ReportDiagnostic.Error or ReportDiagnostic.Info;
+        }
+
+        if (compilation.Options.SyntaxTreeOptionsProvider?.TryGetGlobalDiagnosticValue(id, default, out var globalSeverity) == true)
+        {
+            return globalSeverity is ReportDiagnostic.Warn or ReportDiagnostic.Error or ReportDiagnostic.Info;
+        }
+
+        if (compilation.Options.SpecificDiagnosticOptions.TryGetValue(id, out var specific))
+        {
+            return specific is ReportDiagnostic.Warn or ReportDiagnostic.Error or ReportDiagnostic.Info;
+        }
+
+        return RuleOptions.TryGetAny(options, tree, "dotnet_diagnostic." + id + ".severity", out var raw) &&
+               raw.ToLowerInvariant() is "warning" or "error" or "suggestion" or "info";
+    }
+
+    private static bool HasAttribute(ISymbol symbol, params string[] names)
+    {
+        foreach (var attribute in symbol.GetAttributes())
+        {
+            var name = attribute.AttributeClass?.Name;
+            if (name is null)
+            {
+                continue;
+            }
+
+            foreach (var candidate in names)
+            {
+                if (name == candidate || name == candidate + "Attribute")
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
+    }
+
+    private static INamedTypeSymbol[] Resolve(Compilation compilation, string[] names)
+    {
+        var found = new System.Collections.Generic.List<INamedTypeSymbol>();
+        foreach (var name in names)
+        {
+            if (compilation.GetTypeByMetadataName(name) is { } type)
+            {
+                found.Add(type);
+            }
+        }
+
+        return found.ToArray();
+    }
+}

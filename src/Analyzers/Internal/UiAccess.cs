@@ -1,0 +1,72 @@
+using System.Collections.Generic;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace IoPerf.Analyzers.Internal;
+
+/// <summary>Whether code touches UI objects: members of UI element types (including <c>this</c> in a form) or UI APIs.</summary>
+internal static class UiAccess
+{
+    private static readonly string[] UiNamespaces =
+    {
+        "System.Windows", "Microsoft.Maui", "Avalonia", "Microsoft.UI.Xaml", "Windows.UI.Xaml",
+    };
+
+    /// <summary>Whether anything in <paramref name="scope"/> at or after <paramref name="fromPosition"/> touches UI state.</summary>
+    public static bool Touches(IOperation scope, int fromPosition, CapturedContext context)
+    {
+        var pending = new Stack<IOperation>();
+        pending.Push(scope);
+        while (pending.Count > 0)
+        {
+            var operation = pending.Pop();
+            if (operation.Syntax.Span.End >= fromPosition && IsUiAccess(operation, context))
+            {
+                return true;
+            }
+
+            foreach (var child in operation.ChildOperations)
+            {
+                pending.Push(child);
+            }
+        }
+
+        return false;
+    }
+
+    private static bool IsUiAccess(IOperation operation, CapturedContext context)
+    {
+        switch (operation)
+        {
+            case IMemberReferenceOperation member:
+                return (member.Instance is { } instance && context.IsUiElement(instance.Type)) ||
+                       (member.Instance is null && IsInUiNamespace(member.Member.ContainingType));
+            case IInvocationOperation invocation:
+                return (invocation.Instance is { } receiver && context.IsUiElement(receiver.Type)) ||
+                       (invocation.Instance is null && !invocation.TargetMethod.IsExtensionMethod && IsInUiNamespace(invocation.TargetMethod.ContainingType));
+            case IObjectCreationOperation creation:
+                return context.IsUiElement(creation.Type);
+            default:
+                return false;
+        }
+    }
+
+    private static bool IsInUiNamespace(INamedTypeSymbol? type)
+    {
+        var name = type?.ContainingNamespace?.ToDisplayString();
+        if (name is null)
+        {
+            return false;
+        }
+
+        foreach (var ui in UiNamespaces)
+        {
+            if (name == ui || name.StartsWith(ui + ".", System.StringComparison.Ordinal))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+}

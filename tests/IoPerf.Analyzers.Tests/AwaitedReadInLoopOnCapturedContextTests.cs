@@ -1,0 +1,556 @@
+using System.Collections.Immutable;
+using IoPerf.Analyzers.CodeFixes;
+using IoPerf.Analyzers.Tests.Infrastructure;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Testing;
+using Xunit;
+using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
+    IoPerf.Analyzers.AwaitedReadInLoopOnCapturedContextAnalyzer,
+    IoPerf.Analyzers.CodeFixes.AwaitedReadInLoopOnCapturedContextFix>;
+
+namespace IoPerf.Analyzers.Tests;
+
+public sealed class AwaitedReadInLoopOnCapturedContextTests
+{
+    private static string InClass(string members, string declaration = "public class Reader", string extra = "") => $$"""
+        using System;
+        using System.Collections.Generic;
+        using System.IO;
+        using System.Threading.Tasks;
+
+        {{declaration}}
+        {
+        {{members}}
+        }
+        {{extra}}
+        """;
+
+    private const string LoopOverFiles = """
+            public async Task<long> TotalAsync(string[] paths)
+            {
+                long total = 0;
+                foreach (var path in paths)
+                {
+                    using var reader = new StreamReader(path);
+                    total += (await reader.ReadToEndAsync()).Length;
+                }
+
+                return total;
+            }
+        """;
+
+    private static readonly string LoopOverFilesFlagged = LoopOverFiles.Replace("await reader.ReadToEndAsync()", "{|IOP005:await reader.ReadToEndAsync()|}");
+
+    private static readonly string LoopOverFilesConfigured = LoopOverFiles.Replace("await reader.ReadToEndAsync()", "await reader.ReadToEndAsync().ConfigureAwait(false)");
+
+    private const string WinForms = """
+        namespace System.Windows.Forms
+        {
+            public class Control { public string Text { get; set; } = ""; }
+            public class Form : Control { }
+            public class Label : Control { }
+        }
+        """;
+
+    private static Verify.Test App(string source, string fixedSource = "")
+    {
+        var test = Verify.Create(source);
+        test.TestState.OutputKind = OutputKind.ConsoleApplication;
+        if (fixedSource.Length > 0)
+        {
+            test.FixedCode = fixedSource;
+        }
+
+        return test;
+    }
+
+    private static string WithMain(string source) => source + "\nstatic class EntryPoint { static void Main() { } }\n";
+
+    // ---- Libraries: the caller's context is captured --------------------------------------------------------------
+
+    [Fact]
+    public Task Library_ReadToEndAsyncInForEach_GetsConfigureAwait() => Verify.VerifyCodeFixAsync(
+        InClass(LoopOverFilesFlagged),
+        InClass(LoopOverFilesConfigured));
+
+    [Fact]
+    public Task Library_SecondFix_MovesTheLoopToTheThreadPool()
+    {
+        var test = Verify.Create(InClass(LoopOverFilesFlagged));
+        test.CodeActionIndex = 1;
+        test.CodeActionEquivalenceKey = "Run the loop on the thread pool";
+        test.FixedCode = InClass("""
+            public async Task<long> TotalAsync(string[] paths)
+            {
+                long total = 0;
+                await Task.Run(async () =>
+                {
+                    foreach (var path in paths)
+                    {
+                        using var reader = new StreamReader(path);
+                        total += (await reader.ReadToEndAsync()).Length;
+                    }
+                });
+
+                return total;
+            }
+        """);
+        return test.RunAsync();
+    }
+
+    [Fact]
+    public Task ManyAwaitsInOneLoop_OneDiagnosticCountingThem_AllConfigured()
+    {
+        var test = Verify.Create(InClass("""
+            public async Task CopyAsync(Stream source, Stream target, byte[] buffer)
+            {
+                int read;
+                while ((read = {|#0:await source.ReadAsync(buffer.AsMemory())|}) > 0)
+                {
+                    await source.ReadExactlyAsync(buffer.AsMemory(0, 1));
+                    await File.ReadAllBytesAsync("x");
+                    await target.WriteAsync(buffer.AsMemory(0, read));
+                }
+            }
+        """));
+        test.ExpectedDiagnostics.Add(new DiagnosticResult(Rules.AwaitedReadInLoopOnCapturedContext).WithLocation(0).WithArguments(3));
+        test.FixedCode = InClass("""
+            public async Task CopyAsync(Stream source, Stream target, byte[] buffer)
+            {
+                int read;
+                while ((read = await source.ReadAsync(buffer.AsMemory()).ConfigureAwait(false)) > 0)
+                {
+                    await source.ReadExactlyAsync(buffer.AsMemory(0, 1)).ConfigureAwait(false);
+                    await File.ReadAllBytesAsync("x").ConfigureAwait(false);
+                    await target.WriteAsync(buffer.AsMemory(0, read));
+                }
+            }
+        """);
+        return test.RunAsync();
+    }
+
+    [Fact]
+    public Task NestedLoops_OneDiagnosticOnTheOutermost() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            public async Task<int> CountAsync(string[][] groups)
+            {
+                var n = 0;
+                foreach (var group in groups)
+                {
+                    for (var i = 0; i < group.Length; i++)
+                    {
+                        n += (await File.ReadAllTextAsync(group[i])).Length;
+                    }
+
+                    using var reader = File.OpenText(group[0]);
+                    while (await reader.ReadLineAsync() is { } line)
+                    {
+                        n += line.Length;
+                    }
+                }
+
+                return n;
+            }
+        """.Replace("(await File.ReadAllTextAsync(group[i]))", "({|IOP005:await File.ReadAllTextAsync(group[i])|})")),
+        InClass("""
+            public async Task<int> CountAsync(string[][] groups)
+            {
+                var n = 0;
+                foreach (var group in groups)
+                {
+                    for (var i = 0; i < group.Length; i++)
+                    {
+                        n += (await File.ReadAllTextAsync(group[i]).ConfigureAwait(false)).Length;
+                    }
+
+                    using var reader = File.OpenText(group[0]);
+                    while (await reader.ReadLineAsync().ConfigureAwait(false) is { } line)
+                    {
+                        n += line.Length;
+                    }
+                }
+
+                return n;
+            }
+        """));
+
+    [Fact]
+    public Task AwaitForEachOverReadLinesAsync_GetsTheConfiguredForm() => Verify.VerifyCodeFixAsync(
+        """
+        using System.IO;
+
+        public class Reader
+        {
+            public async System.Threading.Tasks.Task<int> CountAsync(string path)
+            {
+                var n = 0;
+                await foreach (var line in {|IOP005:File.ReadLinesAsync(path)|})
+                {
+                    n += line.Length;
+                }
+
+                return n;
+            }
+        }
+        """,
+        """
+        using System.IO;
+        using System.Threading.Tasks;
+
+        public class Reader
+        {
+            public async System.Threading.Tasks.Task<int> CountAsync(string path)
+            {
+                var n = 0;
+                await foreach (var line in File.ReadLinesAsync(path).ConfigureAwait(false))
+                {
+                    n += line.Length;
+                }
+
+                return n;
+            }
+        }
+        """);
+
+    [Fact]
+    public Task AwaitUsingInTheLoop_IsKept_AndItsReadsConfigured() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            public async Task<long> SumAsync(string[] paths)
+            {
+                long total = 0;
+                foreach (var path in paths)
+                {
+                    await using var stream = File.OpenRead(path);
+                    var buffer = new byte[16];
+                    total += {|IOP005:await stream.ReadAsync(buffer)|};
+                }
+
+                return total;
+            }
+        """),
+        InClass("""
+            public async Task<long> SumAsync(string[] paths)
+            {
+                long total = 0;
+                foreach (var path in paths)
+                {
+                    await using var stream = File.OpenRead(path);
+                    var buffer = new byte[16];
+                    total += await stream.ReadAsync(buffer).ConfigureAwait(false);
+                }
+
+                return total;
+            }
+        """));
+
+    [Fact]
+    public Task NetStandard20_StreamReaderReads() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            public async Task<int> LinesAsync(StreamReader reader)
+            {
+                var n = 0;
+                while ({|IOP005:await reader.ReadLineAsync()|} != null) n++;
+                return n;
+            }
+        """),
+        InClass("""
+            public async Task<int> LinesAsync(StreamReader reader)
+            {
+                var n = 0;
+                while (await reader.ReadLineAsync().ConfigureAwait(false) != null) n++;
+                return n;
+            }
+        """),
+        TestFramework.NetStandard20);
+
+    // ---- Applications --------------------------------------------------------------------------------------------
+
+    [Fact]
+    public Task ConsoleApp_NoContext_NoDiagnostic() => App(WithMain(InClass(LoopOverFiles))).RunAsync();
+
+    [Fact]
+    public Task ConsoleApp_WithContextAlways_IsReported() =>
+        App(WithMain(InClass(LoopOverFilesFlagged)), WithMain(InClass(LoopOverFilesConfigured)))
+            .WithEditorConfig("dotnet_diagnostic.IOP005.context = always")
+            .RunAsync();
+
+    [Fact]
+    public Task WinFormsApp_CodeAfterTheLoopTouchesTheForm_OnlyTheThreadPoolFix() => App(
+        WithMain(InClass("""
+            public async Task LoadAsync(string[] paths)
+            {
+                long total = 0;
+                foreach (var path in paths)
+                {
+                    using var reader = new StreamReader(path);
+                    total += (await reader.ReadToEndAsync()).Length;
+                }
+
+                Text = $"{total} characters";
+            }
+        """.Replace("await reader.ReadToEndAsync()", "{|IOP005:await reader.ReadToEndAsync()|}"), "public class MainForm : System.Windows.Forms.Form", WinForms)),
+        WithMain(InClass("""
+            public async Task LoadAsync(string[] paths)
+            {
+                long total = 0;
+                await Task.Run(async () =>
+                {
+                    foreach (var path in paths)
+                    {
+                        using var reader = new StreamReader(path);
+                        total += (await reader.ReadToEndAsync()).Length;
+                    }
+                });
+
+                Text = $"{total} characters";
+            }
+        """, "public class MainForm : System.Windows.Forms.Form", WinForms))).RunAsync();
+
+    [Fact]
+    public Task WinFormsApp_LoopBodyUpdatesALabel_ReportedWithoutFix()
+    {
+        var source = WithMain(InClass("""
+            private readonly System.Windows.Forms.Label _status = new();
+
+            public async Task LoadAsync(string[] paths)
+            {
+                foreach (var path in paths)
+                {
+                    using var reader = new StreamReader(path);
+                    _status.Text = (await reader.ReadToEndAsync()).Length.ToString();
+                }
+            }
+        """.Replace("await reader.ReadToEndAsync()", "{|IOP005:await reader.ReadToEndAsync()|}"), "public class Loader", WinForms));
+        return App(source, source).RunAsync();
+    }
+
+    [Fact]
+    public Task WinFormsApp_NothingTouchesUi_BothFixes_FirstIsConfigureAwait() => App(
+        WithMain(InClass(LoopOverFilesFlagged, "public class Loader", WinForms)),
+        WithMain(InClass(LoopOverFilesConfigured, "public class Loader", WinForms))).RunAsync();
+
+    [Fact]
+    public async Task LoopWithReturn_OnlyConfigureAwaitIsOffered()
+    {
+        var titles = await FixTitlesAsync(InClass("""
+            public async Task<string?> FindAsync(string[] paths, string needle)
+            {
+                foreach (var path in paths)
+                {
+                    var text = await File.ReadAllTextAsync(path);
+                    if (text.Contains(needle)) return path;
+                }
+
+                return null;
+            }
+        """));
+        Assert.Equal(new[] { "Add ConfigureAwait(false) to the reads in the loop" }, titles);
+    }
+
+    [Fact]
+    public async Task StructInstanceMember_ThisCannotBeCaptured_OnlyConfigureAwaitIsOffered()
+    {
+        var titles = await FixTitlesAsync(InClass("""
+            private int _bias;
+
+            public async Task<int> M(string[] paths)
+            {
+                var n = 0;
+                foreach (var path in paths)
+                {
+                    n += (await File.ReadAllTextAsync(path)).Length + _bias;
+                }
+
+                return n;
+            }
+        """, "public struct Counter"));
+        Assert.Equal(new[] { "Add ConfigureAwait(false) to the reads in the loop" }, titles);
+    }
+
+    [Fact]
+    public async Task ArrayParameterWrittenInTheLoop_CapturedByTheLambda_BothFixesOffered()
+    {
+        var titles = await FixTitlesAsync(InClass("""
+            public static async Task<int> M(string[] paths, int[] counts)
+            {
+                var n = 0;
+                foreach (var path in paths)
+                {
+                    n += (await File.ReadAllTextAsync(path)).Length;
+                    counts[0]++;
+                }
+
+                return n;
+            }
+        """));
+        Assert.Equal(new[] { "Add ConfigureAwait(false) to the reads in the loop", "Run the loop on the thread pool" }, titles);
+    }
+
+    // ---- Where the rule is silent ------------------------------------------------------------------------------
+
+    [Fact]
+    public Task AspNetCoreController_InALibrary_NoDiagnostic() => Verify.VerifyAnalyzerAsync(InClass(
+        LoopOverFiles,
+        "public class FilesController : Microsoft.AspNetCore.Mvc.ControllerBase",
+        "namespace Microsoft.AspNetCore.Mvc { public abstract class ControllerBase { } }"));
+
+    [Fact]
+    public Task TestMethod_NoDiagnostic() => Verify.VerifyAnalyzerAsync(InClass(
+        LoopOverFiles.Replace("public async Task<long> TotalAsync", "[Xunit.Fact] public async Task<long> TotalAsync"),
+        extra: "namespace Xunit { public sealed class FactAttribute : System.Attribute { } }"));
+
+    [Theory]
+    [InlineData("dotnet_diagnostic.CA2007.severity = warning")]
+    [InlineData("dotnet_diagnostic.MA0004.severity = error")]
+    [InlineData("dotnet_diagnostic.VSTHRD111.severity = suggestion")]
+    [InlineData("roslynator_configure_await = false")]
+    [InlineData("dotnet_diagnostic.IOP005.severity = none")]
+    public Task CoveredByAnotherRuleOrSetting_NoDiagnostic(string line) =>
+        Verify.Create(InClass(LoopOverFiles)).WithEditorConfig(line).RunAsync();
+
+    [Theory]
+    [InlineData("dotnet_diagnostic.CA2007.severity = none")]
+    [InlineData("roslynator_configure_await = true")]
+    [InlineData("dotnet_diagnostic.IOP005.context = nonsense")]
+    public Task OtherSettings_StillReported(string line)
+    {
+        var test = Verify.Create(InClass(LoopOverFilesFlagged)).WithEditorConfig(line);
+        test.FixedCode = InClass(LoopOverFilesConfigured);
+        return test.RunAsync();
+    }
+
+    [Theory]
+    [InlineData("total += (await reader.ReadToEndAsync().ConfigureAwait(false)).Length;")]
+    [InlineData("total += (await reader.ReadToEndAsync().ConfigureAwait(true)).Length;")]
+    [InlineData("total += (await Task.Run(() => reader.ReadToEnd())).Length;")]
+    [InlineData("total += (await Task.Delay(1).ContinueWith(_ => 1));")]
+    [InlineData("Func<Task<string>> read = async () => await reader.ReadToEndAsync(); total += read.Method.Name.Length;")]
+    [InlineData("total += reader.ReadToEndAsync().Result.Length;")]
+    [InlineData("var task = reader.ReadToEndAsync(); total += task.IsCompleted ? 1 : 0;")]
+    public Task NotAContextHopPerIteration_NoDiagnostic(string statement) => Verify.VerifyAnalyzerAsync(InClass($$"""
+            public async Task<long> TotalAsync(string[] paths)
+            {
+                long total = 0;
+                foreach (var path in paths)
+                {
+                    using var reader = new StreamReader(path);
+                    {{statement}}
+                }
+
+                await Task.Yield();
+                return total;
+            }
+        """));
+
+    [Fact]
+    public Task LoopAlreadyOnTheThreadPool_NoDiagnostic() => Verify.VerifyAnalyzerAsync(InClass("""
+            public Task<long> TotalAsync(string[] paths) => Task.Run(async () =>
+            {
+                long total = 0;
+                foreach (var path in paths)
+                {
+                    total += (await File.ReadAllTextAsync(path)).Length;
+                }
+
+                return total;
+            });
+
+            public Task<long> OtherAsync(string[] paths) => Task.Factory.StartNew(async () =>
+            {
+                long total = 0;
+                foreach (var path in paths)
+                {
+                    total += (await File.ReadAllTextAsync(path)).Length;
+                }
+
+                return total;
+            }).Unwrap();
+        """));
+
+    [Fact]
+    public Task AwaitOnlyInTheForEachCollection_NoDiagnostic() => Verify.VerifyAnalyzerAsync(InClass("""
+            public async Task<int> M(string path)
+            {
+                var n = 0;
+                foreach (var line in await File.ReadAllLinesAsync(path))
+                {
+                    n += line.Length;
+                }
+
+                return n;
+            }
+        """));
+
+    [Fact]
+    public Task AwaitOutsideAnyLoop_NoDiagnostic() => Verify.VerifyAnalyzerAsync(InClass("""
+            public async Task<int> M(string path) => (await File.ReadAllTextAsync(path)).Length;
+        """));
+
+    [Fact]
+    public Task LocalFunctionInALoop_IsItsOwnFunction_NoDiagnostic() => Verify.VerifyAnalyzerAsync(InClass("""
+            public async Task<int> M(string[] paths)
+            {
+                var n = 0;
+                foreach (var path in paths)
+                {
+                    n += await Read(path);
+                }
+
+                return n;
+
+                static async Task<int> Read(string p) => (await File.ReadAllTextAsync(p)).Length;
+            }
+        """));
+
+    [Fact]
+    public Task GeneratedCode_NoDiagnostic()
+    {
+        var test = Verify.Create(string.Empty);
+        test.TestState.Sources.Clear();
+        test.TestState.Sources.Add(("Generated.g.cs", InClass(LoopOverFiles)));
+        return test.RunAsync();
+    }
+
+    // ---- Incomplete code, as typed in the IDE ----------------------------------------------------------------------
+
+    [Theory]
+    [InlineData("foreach (var p in paths) { await File.ReadAllTextAsync(")]
+    [InlineData("while (await reader.ReadLineAsync() is { } line")]
+    [InlineData("for (;;) await reader.ReadLineAsync()")]
+    [InlineData("await foreach (var l in File.ReadLinesAsync(")]
+    [InlineData("do { await reader.ReadToEndAsync(); } while (")]
+    [InlineData("foreach (var p in paths) { await Missing.ReadAsync(p); }")]
+    public Task IncompleteCode_DoesNotThrow(string statement) => Robustness.AssertNoExceptionsAsync(
+        new AwaitedReadInLoopOnCapturedContextAnalyzer(),
+        new AwaitedReadInLoopOnCapturedContextFix(),
+        InClass($$"""
+            public async Task M(string[] paths, StreamReader reader)
+            {
+                {{statement}}
+            }
+        """));
+
+    private static async Task<string[]> FixTitlesAsync(string source)
+    {
+        using var workspace = new AdhocWorkspace();
+        var document = workspace.AddProject("Titles", LanguageNames.CSharp)
+            .WithMetadataReferences(TestFrameworkReferences.Get(TestFramework.Net80))
+            .WithCompilationOptions(new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary))
+            .AddDocument("Test.cs", source);
+        var compilation = (await document.Project.GetCompilationAsync())!;
+        var diagnostics = await compilation.WithAnalyzers(ImmutableArray.Create<Microsoft.CodeAnalysis.Diagnostics.DiagnosticAnalyzer>(new AwaitedReadInLoopOnCapturedContextAnalyzer()))
+            .GetAnalyzerDiagnosticsAsync();
+        var titles = new List<string>();
+        foreach (var diagnostic in diagnostics)
+        {
+            foreach (var action in await AnalyzerCatalog.GetActionsAsync(new AwaitedReadInLoopOnCapturedContextFix(), document, diagnostic))
+            {
+                titles.Add(action.Title);
+            }
+        }
+
+        return titles.Distinct().ToArray();
+    }
+}
