@@ -326,6 +326,46 @@ public sealed class AwaitedReadInLoopOnCapturedContextTests
         return App(source, source).RunAsync();
     }
 
+    // Found in the corpus run (ShareX.HelpersLib FileDownloader): a download loop raises a progress event after each
+    // read; its handlers update the UI, so neither ConfigureAwait(false) nor the thread pool keeps the behaviour.
+    [Fact]
+    public Task EventRaisedInTheLoop_ReportedWithoutFix()
+    {
+        var source = InClass("""
+            public event Action? ProgressChanged;
+
+            public async Task DownloadAsync(Stream source, Stream target, byte[] buffer)
+            {
+                int read;
+                while ((read = {|IOP005:await source.ReadAsync(buffer, 0, buffer.Length)|}) > 0)
+                {
+                    await target.WriteAsync(buffer, 0, read);
+                    ProgressChanged?.Invoke();
+                }
+            }
+        """);
+        return Verify.VerifyCodeFixAsync(source, source);
+    }
+
+    [Fact]
+    public async Task CallbackInvokedAfterTheLoop_OnlyTheThreadPoolFix()
+    {
+        var titles = await FixTitlesAsync(InClass("""
+            public async Task<long> TotalAsync(string[] paths, Action<long> done)
+            {
+                long total = 0;
+                foreach (var path in paths)
+                {
+                    total += (await File.ReadAllTextAsync(path)).Length;
+                }
+
+                done(total);
+                return total;
+            }
+        """));
+        Assert.Equal(new[] { "Run the loop on the thread pool" }, titles);
+    }
+
     [Fact]
     public Task WinFormsApp_NothingTouchesUi_BothFixes_FirstIsConfigureAwait() => App(
         WithMain(InClass(LoopOverFilesFlagged, "public class Loader", WinForms)),

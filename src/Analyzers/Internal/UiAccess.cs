@@ -4,7 +4,10 @@ using Microsoft.CodeAnalysis.Operations;
 
 namespace IoPerf.Analyzers.Internal;
 
-/// <summary>Whether code touches UI objects: members of UI element types (including <c>this</c> in a form) or UI APIs.</summary>
+/// <summary>
+/// Whether code touches UI objects - members of UI element types (including <c>this</c> in a form), UI APIs - or
+/// invokes a delegate or event, whose handlers may.
+/// </summary>
 internal static class UiAccess
 {
     private static readonly string[] UiNamespaces =
@@ -41,6 +44,9 @@ internal static class UiAccess
             case IMemberReferenceOperation member:
                 return (member.Instance is { } instance && context.IsUiElement(instance.Type)) ||
                        (member.Instance is null && IsInUiNamespace(member.Member.ContainingType));
+            case IInvocationOperation { TargetMethod.MethodKind: MethodKind.DelegateInvoke }:
+                // An event or callback: its handlers may update the UI (a progress bar), so they must keep the context.
+                return true;
             case IInvocationOperation invocation:
                 return (invocation.Instance is { } receiver && context.IsUiElement(receiver.Type)) ||
                        (invocation.Instance is null && !invocation.TargetMethod.IsExtensionMethod && IsInUiNamespace(invocation.TargetMethod.ContainingType));
