@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Immutable;
 using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
@@ -41,14 +42,15 @@ public sealed class IndexOfAnyWithManyValuesAnalyzer : DiagnosticAnalyzer
             }
 
             var sets = new SearchValueSets(start.Compilation);
-            var expressionOfT = start.Compilation.GetTypeByMetadataName("System.Linq.Expressions.Expression`1");
+            var compilation = start.Compilation;
+            var expressionOfT = new Lazy<INamedTypeSymbol?>(() => compilation.GetTypeByMetadataName("System.Linq.Expressions.Expression`1"));
             start.RegisterOperationAction(
                 operationContext => AnalyzeInvocation(operationContext, methods, sets, expressionOfT),
                 OperationKind.Invocation);
         });
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, SearchMethods methods, SearchValueSets sets, INamedTypeSymbol? expressionOfT)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, SearchMethods methods, SearchValueSets sets, Lazy<INamedTypeSymbol?> expressionOfT)
     {
         var invocation = (IInvocationOperation)context.Operation;
         if (!SearchMethods.IsCandidateName(invocation.TargetMethod.Name) ||
@@ -59,7 +61,7 @@ public sealed class IndexOfAnyWithManyValuesAnalyzer : DiagnosticAnalyzer
 
         var values = valuesArgument.Value;
         if (values.Syntax.ContainsDiagnostics ||
-            invocation.IsInsideExpressionTree(expressionOfT) ||
+            invocation.IsInsideExpressionTree(expressionOfT.Value) ||
             Ca1870Coverage.Reports(invocation, values, isStringMethod, methods.ReadOnlySpan))
         {
             return;

@@ -1,4 +1,5 @@
 using System;
+using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 
@@ -34,20 +35,27 @@ internal sealed class CapturedContext
 
     private static readonly string[] OtherConfigureAwaitRules = { "CA2007", "MA0004", "VSTHRD111" };
 
-    private readonly INamedTypeSymbol[] _uiElementTypes;
-    private readonly INamedTypeSymbol[] _serverTypes;
+    private readonly Compilation _compilation;
+    private INamedTypeSymbol[]? _uiElementTypes;
+    private INamedTypeSymbol[]? _serverTypes;
 
     private CapturedContext(Compilation compilation)
     {
-        _uiElementTypes = Resolve(compilation, UiElementTypeNames);
-        _serverTypes = Resolve(compilation, ServerTypeNames);
+        _compilation = compilation;
         IsLibrary = compilation.Options.OutputKind is OutputKind.DynamicallyLinkedLibrary or OutputKind.NetModule or OutputKind.WindowsRuntimeMetadata;
-        ReferencesUiFramework = _uiElementTypes.Length > 0;
     }
 
     public bool IsLibrary { get; }
 
-    public bool ReferencesUiFramework { get; }
+    public bool ReferencesUiFramework => UiElementTypes.Length > 0;
+
+    // Looked up only once a loop with an awaited read is found: most compilations never need them, and a lookup of a
+    // type that does not exist searches every referenced assembly.
+    private INamedTypeSymbol[] UiElementTypes =>
+        LazyInitializer.EnsureInitialized(ref _uiElementTypes, () => Resolve(_compilation, UiElementTypeNames))!;
+
+    private INamedTypeSymbol[] ServerTypes =>
+        LazyInitializer.EnsureInitialized(ref _serverTypes, () => Resolve(_compilation, ServerTypeNames))!;
 
     public static CapturedContext Create(Compilation compilation) => new(compilation);
 
@@ -86,7 +94,7 @@ internal sealed class CapturedContext
     {
         for (var current = type; current is not null; current = current.BaseType)
         {
-            foreach (var server in _serverTypes)
+            foreach (var server in ServerTypes)
             {
                 if (SymbolEqualityComparer.Default.Equals(current.OriginalDefinition, server))
                 {
@@ -106,7 +114,7 @@ internal sealed class CapturedContext
     {
         for (var current = type; current is not null; current = current.BaseType)
         {
-            foreach (var ui in _uiElementTypes)
+            foreach (var ui in UiElementTypes)
             {
                 if (SymbolEqualityComparer.Default.Equals(current.OriginalDefinition, ui))
                 {

@@ -28,11 +28,17 @@ internal sealed class SearchMethods
 
     public static SearchMethods? Create(Compilation compilation)
     {
+        // SearchValues first: without it (most older targets) nothing else is looked up.
         var searchValues = compilation.GetTypeByMetadataName("System.Buffers.SearchValues");
+        if (searchValues is null)
+        {
+            return null;
+        }
+
         var memoryExtensions = compilation.GetTypeByMetadataName("System.MemoryExtensions");
         var readOnlySpan = compilation.GetTypeByMetadataName("System.ReadOnlySpan`1");
         var span = compilation.GetTypeByMetadataName("System.Span`1");
-        return searchValues is null || memoryExtensions is null || readOnlySpan is null || span is null
+        return memoryExtensions is null || readOnlySpan is null || span is null
             ? null
             : new SearchMethods(searchValues, memoryExtensions, readOnlySpan, span);
     }
