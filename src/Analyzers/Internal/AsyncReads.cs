@@ -1,3 +1,5 @@
+using System;
+using System.Threading;
 using Microsoft.CodeAnalysis;
 
 namespace IoPerf.Analyzers.Internal;
@@ -5,27 +7,27 @@ namespace IoPerf.Analyzers.Internal;
 /// <summary>The asynchronous reads IOP005 counts: on streams, text readers, <c>File</c> and <c>RandomAccess</c>.</summary>
 internal sealed class AsyncReads
 {
-    private AsyncReads(INamedTypeSymbol stream, INamedTypeSymbol? textReader, INamedTypeSymbol? file, INamedTypeSymbol? randomAccess)
+    private readonly Lazy<INamedTypeSymbol?> _textReader;
+    private readonly Lazy<INamedTypeSymbol?> _file;
+    private readonly Lazy<INamedTypeSymbol?> _randomAccess;
+
+    private AsyncReads(Compilation compilation, INamedTypeSymbol stream)
     {
         Stream = stream;
-        TextReader = textReader;
-        File = file;
-        RandomAccess = randomAccess;
+
+        // Looked up on first use: only compilations with awaits in loops need them.
+        _textReader = new Lazy<INamedTypeSymbol?>(() => compilation.GetTypeByMetadataName("System.IO.TextReader"), LazyThreadSafetyMode.PublicationOnly);
+        _file = new Lazy<INamedTypeSymbol?>(() => compilation.GetTypeByMetadataName("System.IO.File"), LazyThreadSafetyMode.PublicationOnly);
+        _randomAccess = new Lazy<INamedTypeSymbol?>(() => compilation.GetTypeByMetadataName("System.IO.RandomAccess"), LazyThreadSafetyMode.PublicationOnly);
     }
 
     public INamedTypeSymbol Stream { get; }
-    public INamedTypeSymbol? TextReader { get; }
-    public INamedTypeSymbol? File { get; }
-    public INamedTypeSymbol? RandomAccess { get; }
+    public INamedTypeSymbol? TextReader => _textReader.Value;
+    public INamedTypeSymbol? File => _file.Value;
+    public INamedTypeSymbol? RandomAccess => _randomAccess.Value;
 
     public static AsyncReads? Create(Compilation compilation) =>
-        compilation.GetTypeByMetadataName("System.IO.Stream") is { } stream
-            ? new AsyncReads(
-                stream,
-                compilation.GetTypeByMetadataName("System.IO.TextReader"),
-                compilation.GetTypeByMetadataName("System.IO.File"),
-                compilation.GetTypeByMetadataName("System.IO.RandomAccess"))
-            : null;
+        compilation.GetTypeByMetadataName("System.IO.Stream") is { } stream ? new AsyncReads(compilation, stream) : null;
 
     public bool IsRead(IMethodSymbol method)
     {
