@@ -53,6 +53,7 @@ public class CompilationCostBenchmarks
     [Benchmark]
     [Arguments("IOP003")]
     [Arguments("IOP004")]
+    [Arguments("IOP005")]
     public int OneIoPerfRule(string ruleId) => Run(AnalyzerCatalog.AnalyzersFor(ruleId).ToImmutableArray());
 
     [Benchmark]

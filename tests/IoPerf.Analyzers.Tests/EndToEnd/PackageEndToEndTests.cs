@@ -53,16 +53,22 @@ public sealed class PackageEndToEndTests : IClassFixture<PackageEndToEndTests.Pa
         Assert.True(build.ExitCode == 0, build.ToString());
         Assert.Contains("warning IOP003", build.Output);
         Assert.Contains(RuleIdentifiers.GetHelpLink("IOP003"), build.Output);
+        Assert.Contains("warning IOP004", build.Output);
 
-        var format = DotNetCli.Run(project, "format", "analyzers", "--diagnostics", "IOP003", "--severity", "info", "--no-restore");
+        var format = DotNetCli.Run(project, "format", "analyzers", "--diagnostics", "IOP003", "IOP004", "--severity", "info", "--no-restore");
         Assert.True(format.ExitCode == 0, format.ToString());
         var fixedSource = File.ReadAllText(Path.Combine(project, "Program.cs"));
         Assert.Contains("File.ReadLines(path)", fixedSource);
         Assert.DoesNotContain("ReadAllLines", fixedSource);
+        var fixedSearch = File.ReadAllText(Path.Combine(project, "Search.cs"));
+        Assert.Contains("SearchValues.Create(", fixedSearch);
+        Assert.Contains(".AsSpan(start).IndexOfAny(", fixedSearch);
 
+        // The fixed code compiles for the consumer's target (net8.0, the first with SearchValues) and is clean.
         var rebuild = DotNetCli.Run(project, "build", "-nologo", "--no-restore");
         Assert.True(rebuild.ExitCode == 0, rebuild.ToString());
         Assert.DoesNotContain("IOP003", rebuild.Output);
+        Assert.DoesNotContain("IOP004", rebuild.Output);
     }
 
     [Fact]
@@ -151,6 +157,14 @@ public sealed class PackageEndToEndTests : IClassFixture<PackageEndToEndTests.Pa
                 }
 
                 Console.WriteLine(longest);
+                """);
+            File.WriteAllText(Path.Combine(directory, "Search.cs"), """
+                static class Search
+                {
+                    private static readonly char[] Separators = " ,;:.!?".ToCharArray();
+
+                    public static int Next(string text, int start) => text.IndexOfAny(Separators, start);
+                }
                 """);
             if (editorConfig is not null)
             {
