@@ -60,7 +60,8 @@ public sealed class IndexOfAnyWithManyValuesAnalyzer : DiagnosticAnalyzer
         }
 
         var values = valuesArgument.Value;
-        if (values.Syntax.ContainsDiagnostics ||
+        // Half-typed calls are reported once they parse: before that the argument may not even be an argument.
+        if (invocation.Syntax.ContainsDiagnostics ||
             invocation.IsInsideExpressionTree(expressionOfT.Value) ||
             Ca1870Coverage.Reports(invocation, values, isStringMethod, methods.ReadOnlySpan))
         {

@@ -116,7 +116,9 @@ internal sealed class SearchValuesRewriter
             _root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not { } valuesNode ||
             valuesNode.FirstAncestorOrSelf<ArgumentSyntax>() is not { Parent.Parent: InvocationExpressionSyntax invocationSyntax } ||
             _model.GetOperation(invocationSyntax, cancellationToken) is not IInvocationOperation invocation ||
+            invocationSyntax.ContainsDiagnostics ||
             !_methods.TryGetValuesArgument(invocation, out var valuesArgument, out var isBytes, out var isStringMethod) ||
+            valuesArgument.Syntax is not ArgumentSyntax ||
             _sets.Evaluate(valuesArgument.Value, isBytes, cancellationToken) is not { } set)
         {
             return null;

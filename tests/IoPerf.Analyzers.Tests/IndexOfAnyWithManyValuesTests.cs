@@ -748,6 +748,25 @@ public sealed class IndexOfAnyWithManyValuesTests
             }
             """);
 
+    // Found by a 60,000-variant fuzz run: with an unclosed parenthesis the values "argument" is the bare expression,
+    // not an ArgumentSyntax, and the fix threw InvalidCastException.
+    [Theory]
+    [InlineData("public static int M(ReadOnlySpan<char> span) => MemoryExtensions.IndexOfAny(span, (\"<>&\\\"'=\" + \"/\");")]
+    [InlineData("public static int M(string text) => text.AsSpan().IndexOfAny((Separators);")]
+    public Task UnclosedParenthesisInTheValues_DoesNotThrow(string member) => Robustness.AssertNoExceptionsAsync(
+        new IndexOfAnyWithManyValuesAnalyzer(),
+        new IndexOfAnyWithManyValuesFix(),
+        $$"""
+        using System;
+
+        static class Parser
+        {
+            private static readonly char[] Separators = { ' ', '\t', ',', ';', ':', '.', '!', '?' };
+
+            {{member}}
+        }
+        """);
+
     // ---- Incomplete code, as typed in the IDE ----------------------------------------------------------------------
 
     [Theory]
