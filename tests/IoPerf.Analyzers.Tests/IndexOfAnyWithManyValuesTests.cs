@@ -1,6 +1,7 @@
 using IoPerf.Analyzers.CodeFixes;
 using IoPerf.Analyzers.Tests.Infrastructure;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Testing;
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
@@ -576,6 +577,50 @@ public sealed class IndexOfAnyWithManyValuesTests
             int M(ReadOnlySpan<char> span) => span.IndexOfAny(s_whitespace);
         """, Buffers),
         TestFramework.Net100);
+
+    // ---- Multi-targeted projects: one compilation per target, linked documents ------------------------------------
+
+    [Theory]
+    [InlineData(new[] { TestFramework.Net80 }, 1)]
+    [InlineData(new[] { TestFramework.Net80, TestFramework.Net100 }, 1)]
+    [InlineData(new[] { TestFramework.Net80, TestFramework.NetStandard20 }, 0)]
+    public async Task MultiTargeted_FixOfferedOnlyWhenEveryTargetHasSearchValues(TestFramework[] targets, int expectedActions)
+    {
+        const string source = """
+            using System;
+
+            class C
+            {
+                private static readonly char[] Separators = " \t,;:.!?".ToCharArray();
+
+                int Next(string text, int start) => text.IndexOfAny(Separators, start);
+            }
+            """;
+        using var workspace = new Microsoft.CodeAnalysis.AdhocWorkspace();
+        var solution = workspace.CurrentSolution;
+        DocumentId? firstDocument = null;
+        foreach (var target in targets)
+        {
+            // The same file in one project per target framework, as a multi-targeted project appears in the IDE.
+            var projectId = ProjectId.CreateNewId();
+            solution = solution.AddProject(ProjectInfo.Create(projectId, VersionStamp.Create(), "Lib(" + target + ")", "Lib", LanguageNames.CSharp,
+                compilationOptions: new Microsoft.CodeAnalysis.CSharp.CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary),
+                metadataReferences: TestFrameworkReferences.Get(target)));
+            var documentId = DocumentId.CreateNewId(projectId);
+            solution = solution.AddDocument(documentId, "C.cs", source, filePath: "/src/C.cs");
+            firstDocument ??= documentId;
+        }
+
+        var document = solution.GetDocument(firstDocument!)!;
+        Assert.Equal(targets.Length - 1, document.GetLinkedDocumentIds().Length);
+        var compilation = (await document.Project.GetCompilationAsync())!;
+        var diagnostics = await compilation.WithAnalyzers(System.Collections.Immutable.ImmutableArray.Create<Microsoft.CodeAnalysis.Diagnostics.DiagnosticAnalyzer>(new IndexOfAnyWithManyValuesAnalyzer()))
+            .GetAnalyzerDiagnosticsAsync();
+        var diagnostic = Assert.Single(diagnostics);
+
+        var actions = await AnalyzerCatalog.GetActionsAsync(new IndexOfAnyWithManyValuesFix(), document, diagnostic);
+        Assert.Equal(expectedActions, actions.Count);
+    }
 
     // ---- Options ---------------------------------------------------------------------------------------------------
 
