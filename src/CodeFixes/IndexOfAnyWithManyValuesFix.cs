@@ -163,6 +163,7 @@ internal sealed class SearchValuesRewriter
         var topLevelFields = new List<MemberDeclarationSyntax>();
         var takenNames = new Dictionary<SyntaxNode, HashSet<string>>();
         var usesAsSpan = false;
+        var createdField = false;
         var changed = false;
         var replacedLocalReads = new Dictionary<ILocalSymbol, int>(SymbolEqualityComparer.Default);
 
@@ -188,6 +189,7 @@ internal sealed class SearchValuesRewriter
 
                     fieldName = SearchValuesNaming.Choose(plan.Set, taken);
                     taken.Add(fieldName);
+                    createdField = true;
                     var field = CreateField(fieldName, plan);
                     if (plan.Anchor is not null)
                     {
@@ -261,7 +263,11 @@ internal sealed class SearchValuesRewriter
         }
 
         var position = diagnostics[0].Location.SourceSpan.Start;
-        ImportHelper.EnsureUsing(editor, _model, position, "System.Buffers", "SearchValues");
+        if (createdField)
+        {
+            ImportHelper.EnsureUsing(editor, _model, position, "System.Buffers", "SearchValues");
+        }
+
         if (usesAsSpan)
         {
             ImportHelper.EnsureUsing(editor, _model, position, "System", "MemoryExtensions");
@@ -435,35 +441,38 @@ internal sealed class SearchValuesRewriter
         _ => false,
     };
 
-    /// <summary>A <c>static readonly SearchValues&lt;T&gt;</c> field of the host (or an enclosing type) over the same set.</summary>
+    /// <summary>
+    /// A <c>static readonly SearchValues&lt;T&gt;</c> field of the host (or an enclosing type) over the same set, in any
+    /// part of a partial type, in this file or another.
+    /// </summary>
     private string? FindExistingField(CallPlan plan, CancellationToken cancellationToken)
     {
         var start = (SyntaxNode?)plan.Host ?? plan.InvocationSyntax;
-        foreach (var type in start.AncestorsAndSelf().OfType<TypeDeclarationSyntax>())
+        var innermost = start.AncestorsAndSelf().OfType<TypeDeclarationSyntax>().FirstOrDefault();
+        var type = innermost is null ? null : _model.GetDeclaredSymbol(innermost, cancellationToken);
+        for (; type is not null; type = type.ContainingType)
         {
-            foreach (var fieldDeclaration in type.Members.OfType<FieldDeclarationSyntax>())
+            foreach (var field in type.GetMembers().OfType<IFieldSymbol>())
             {
-                foreach (var variable in fieldDeclaration.Declaration.Variables)
+                if (field is { IsStatic: true, IsReadOnly: true, Type: INamedTypeSymbol { Name: "SearchValues", TypeArguments.Length: 1 } fieldType } &&
+                    SymbolEqualityComparer.Default.Equals(fieldType.OriginalDefinition.ContainingNamespace, _methods.SearchValues.ContainingNamespace) &&
+                    field.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax(cancellationToken) is VariableDeclaratorSyntax { Initializer.Value: { } initializer } &&
+                    ModelFor(initializer.SyntaxTree).GetOperation(initializer, cancellationToken) is IInvocationOperation { TargetMethod.Name: "Create", Arguments.Length: 1 } create &&
+                    SymbolEqualityComparer.Default.Equals(create.TargetMethod.ContainingType, _methods.SearchValues) &&
+                    _sets.Evaluate(create.Arguments[0].Value, plan.IsBytes, cancellationToken) is { } existing &&
+                    existing.IsBytes == plan.IsBytes &&
+                    existing.Key == plan.Set.Key)
                 {
-                    if (variable.Initializer is { Value: var initializer } &&
-                        _model.GetDeclaredSymbol(variable, cancellationToken) is IFieldSymbol { IsStatic: true, IsReadOnly: true } field &&
-                        field.Type is INamedTypeSymbol fieldType &&
-                        SymbolEqualityComparer.Default.Equals(fieldType.OriginalDefinition.ContainingNamespace, _methods.SearchValues.ContainingNamespace) &&
-                        fieldType.Name == "SearchValues" && fieldType.TypeArguments.Length == 1 &&
-                        _model.GetOperation(initializer, cancellationToken) is IInvocationOperation { TargetMethod.Name: "Create", Arguments.Length: 1 } create &&
-                        SymbolEqualityComparer.Default.Equals(create.TargetMethod.ContainingType, _methods.SearchValues) &&
-                        _sets.Evaluate(create.Arguments[0].Value, plan.IsBytes, cancellationToken) is { } existing &&
-                        existing.IsBytes == plan.IsBytes &&
-                        existing.Key == plan.Set.Key)
-                    {
-                        return field.Name;
-                    }
+                    return field.Name;
                 }
             }
         }
 
         return null;
     }
+
+    private SemanticModel ModelFor(SyntaxTree tree) =>
+        tree == _model.SyntaxTree ? _model : _model.Compilation.GetSemanticModel(tree);
 
     /// <summary>Every name a new field or variable must not take: identifiers used in the scope and the host's members.</summary>
     private HashSet<string> CollectTakenNames(SyntaxNode scope, TypeDeclarationSyntax? host, CancellationToken cancellationToken)

@@ -424,6 +424,50 @@ public sealed class IndexOfAnyWithManyValuesTests
         """, Buffers));
 
     [Fact]
+    public Task PartialType_FieldInAnotherFile_IsReused()
+    {
+        var test = Verify.Create(string.Empty);
+        test.TestState.Sources.Clear();
+        test.TestState.Sources.Add(("Parser.Fields.cs", """
+            using System.Buffers;
+
+            partial class Parser
+            {
+                private static readonly SearchValues<char> s_breaks = SearchValues.Create(" ,;:.!?");
+            }
+            """));
+        test.TestState.Sources.Add(("Parser.cs", """
+            using System;
+
+            partial class Parser
+            {
+                private static readonly char[] Breaks = "?!.:;, ".ToCharArray();
+
+                int Next(string text, int start) => text.IndexOfAny({|IOP004:Breaks|}, start);
+            }
+            """));
+        test.FixedState.Sources.Add(("Parser.Fields.cs", """
+            using System.Buffers;
+
+            partial class Parser
+            {
+                private static readonly SearchValues<char> s_breaks = SearchValues.Create(" ,;:.!?");
+            }
+            """));
+        test.FixedState.Sources.Add(("Parser.cs", """
+            using System;
+
+            partial class Parser
+            {
+                private static readonly char[] Breaks = "?!.:;, ".ToCharArray();
+
+                int Next(string text, int start) => text.AsSpan(start).IndexOfAny(s_breaks) is var index && index >= 0 ? index + start : -1;
+            }
+            """));
+        return test.RunAsync();
+    }
+
+    [Fact]
     public Task NameClashingWithAParameterOrLocal_GetsAnotherName() => Verify.VerifyCodeFixAsync(
         InClass("""
             private static readonly char[] Separators = " \t,;:.!?".ToCharArray();
