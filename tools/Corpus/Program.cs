@@ -47,16 +47,17 @@ foreach (var group in groups)
     report.CompileMilliseconds += compileClock.Elapsed.TotalMilliseconds;
 
     var exceptions = new List<string>();
+    Action<Exception, DiagnosticAnalyzer, Diagnostic> onException = (exception, analyzer, diagnostic) => { lock (exceptions) { exceptions.Add($"{analyzer.GetType().Name}: {exception.GetType().Name}: {exception.Message} at {diagnostic.Location.GetLineSpan()}"); } };
     var withAnalyzers = SdkAnalyzers.Enable(compilation, sdkRuleIds).WithAnalyzers(
         AnalyzerCatalog.Analyzers.AddRange(sdkAnalyzers),
-        AnalyzerCatalog.Options((exception, analyzer, diagnostic) => { lock (exceptions) { exceptions.Add($"{analyzer.GetType().Name}: {exception.GetType().Name}: {exception.Message} at {diagnostic.Location.GetLineSpan()}"); } }, logTime: true));
+        AnalyzerCatalog.Options(onException, logTime: true));
     var timedDiagnostics = await withAnalyzers.GetAnalyzerDiagnosticsAsync();
 
     // The diagnostics themselves come from the project's own settings: with CA2007 enabled for the timing run above,
     // IOP005 is silent by design (CA2007 already reports every await).
     var diagnostics = (await compilation.WithAnalyzers(
             AnalyzerCatalog.Analyzers,
-            AnalyzerCatalog.Options((exception, analyzer, diagnostic) => { lock (exceptions) { exceptions.Add($"{analyzer.GetType().Name}: {exception.GetType().Name}: {exception.Message} at {diagnostic.Location.GetLineSpan()}"); } }))
+            AnalyzerCatalog.Options(onException))
         .GetAnalyzerDiagnosticsAsync())
         .AddRange(timedDiagnostics.Where(d => d.Id == "AD0001"));
     foreach (var analyzer in AnalyzerCatalog.Analyzers)

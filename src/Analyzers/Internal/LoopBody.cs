@@ -1,4 +1,3 @@
-using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
@@ -19,11 +18,8 @@ internal static class LoopBody
             }
         }
 
-        var pending = new Stack<IOperation>();
-        pending.Push(loop);
-        while (pending.Count > 0)
+        foreach (var operation in loop.DescendantsAndSelf())
         {
-            var operation = pending.Pop();
             switch (operation)
             {
                 case IParameterReferenceOperation { Parameter.RefKind: not RefKind.None }:
@@ -32,11 +28,6 @@ internal static class LoopBody
                 case IParameterReferenceOperation { Parameter.Type.IsRefLikeType: true }:
                 case IInstanceReferenceOperation when containingSymbol.ContainingType?.TypeKind == TypeKind.Struct:
                     return false;
-            }
-
-            foreach (var child in operation.ChildOperations)
-            {
-                pending.Push(child);
             }
         }
 

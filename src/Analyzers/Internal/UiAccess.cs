@@ -1,4 +1,3 @@
-using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
 
@@ -18,19 +17,11 @@ internal static class UiAccess
     /// <summary>Whether anything in <paramref name="scope"/> at or after <paramref name="fromPosition"/> touches UI state.</summary>
     public static bool Touches(IOperation scope, int fromPosition, CapturedContext context)
     {
-        var pending = new Stack<IOperation>();
-        pending.Push(scope);
-        while (pending.Count > 0)
+        foreach (var operation in scope.DescendantsAndSelf())
         {
-            var operation = pending.Pop();
             if (operation.Syntax.Span.End >= fromPosition && IsUiAccess(operation, context))
             {
                 return true;
-            }
-
-            foreach (var child in operation.ChildOperations)
-            {
-                pending.Push(child);
             }
         }
 
