@@ -15,6 +15,20 @@ public static class Rules
     internal static ResourceManager ResourceManager { get; } =
         new ResourceManager("IoPerf.Analyzers.Resources", typeof(Rules).Assembly);
 
+    // C2 came out weaker and C3 did not replicate on Linux, where the flag changes nothing for synchronous reads
+    // (docs/evidence.md); the cost is Windows' overlapped I/O, documented by the .NET team. An IDE suggestion.
+    public static readonly DiagnosticDescriptor AsyncFileOptionsWithSyncReads = Create(
+        RuleIdentifiers.AsyncFileOptionsWithSyncReads,
+        nameof(AsyncFileOptionsWithSyncReads),
+        DiagnosticSeverity.Info);
+
+    // C4 came out weaker (2 KiB reads 2.5x slower than 64 KiB on a 128 MiB file, not the seed's 14x) and C13 shows no
+    // gain past 4 KiB on a 600 KB text: real on large files, nothing on small ones. An IDE suggestion.
+    public static readonly DiagnosticDescriptor SmallIoBuffer = Create(
+        RuleIdentifiers.SmallIoBuffer,
+        nameof(SmallIoBuffer),
+        DiagnosticSeverity.Info);
+
     // C10 and C11 replicated on .NET 10 / Linux (docs/evidence.md) and the corpus run found no false positive
     // (docs/quality.md): a build warning, per the severity policy.
     public static readonly DiagnosticDescriptor ReadAllLinesSinglePass = Create(
@@ -39,6 +53,8 @@ public static class Rules
     /// <summary>All descriptors this package ships, in id order.</summary>
     public static DiagnosticDescriptor[] All => new[]
     {
+        AsyncFileOptionsWithSyncReads,
+        SmallIoBuffer,
         ReadAllLinesSinglePass,
         IndexOfAnyWithManyValues,
         AwaitedReadInLoopOnCapturedContext,

@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
 
@@ -90,5 +91,70 @@ internal static class OperationHelpers
         }
 
         return false;
+    }
+
+    /// <summary>
+    /// The innermost loop of the same function that contains <paramref name="operation"/> (its body or condition), or
+    /// null. A loop in an enclosing function does not count: a lambda may run once.
+    /// </summary>
+    public static ILoopOperation? GetEnclosingLoop(this IOperation operation)
+    {
+        for (var current = operation.Parent; current is not null; current = current.Parent)
+        {
+            switch (current)
+            {
+                case ILoopOperation loop:
+                    return loop;
+                case IAnonymousFunctionOperation or ILocalFunctionOperation:
+                    return null;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>
+    /// True when <paramref name="operation"/> runs in a loop that repeats it without repeating
+    /// <paramref name="origin"/> (the creation of the stream it uses): the loop works on one stream.
+    /// </summary>
+    public static bool IsRepeatedWithout(this IOperation operation, IOperation origin)
+    {
+        for (var loop = operation.GetEnclosingLoop(); loop is not null; loop = loop.GetEnclosingLoop())
+        {
+            if (!loop.Syntax.Span.Contains(origin.Syntax.Span) || loop.Syntax.SyntaxTree != origin.Syntax.SyntaxTree)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>The argument bound to the parameter at <paramref name="ordinal"/>, whatever order the call names them in.</summary>
+    public static IArgumentOperation? GetArgument(this ImmutableArray<IArgumentOperation> arguments, int ordinal)
+    {
+        foreach (var argument in arguments)
+        {
+            if (argument.Parameter?.Ordinal == ordinal)
+            {
+                return argument;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>The argument written for the parameter named <paramref name="name"/> (null when it takes its default).</summary>
+    public static IArgumentOperation? GetArgument(this ImmutableArray<IArgumentOperation> arguments, string name)
+    {
+        foreach (var argument in arguments)
+        {
+            if (argument.Parameter?.Name == name && argument.ArgumentKind != ArgumentKind.DefaultValue)
+            {
+                return argument;
+            }
+        }
+
+        return null;
     }
 }

@@ -20,6 +20,18 @@ internal sealed class WellKnownIoTypes
     private readonly Lazy<INamedTypeSymbol?> _expressionOfT;
     private readonly Lazy<INamedTypeSymbol?> _stringSplitOptions;
     private readonly Lazy<INamedTypeSymbol?> _environment;
+    private readonly Lazy<INamedTypeSymbol?> _safeFileHandle;
+    private readonly Lazy<INamedTypeSymbol?> _fileInfo;
+    private readonly Lazy<INamedTypeSymbol?> _fileStreamOptions;
+    private readonly Lazy<INamedTypeSymbol?> _fileOptions;
+    private readonly Lazy<INamedTypeSymbol?> _randomAccess;
+    private readonly Lazy<INamedTypeSymbol?> _binaryReader;
+    private readonly Lazy<INamedTypeSymbol?> _binaryWriter;
+    private readonly Lazy<INamedTypeSymbol?> _bufferedStream;
+    private readonly Lazy<INamedTypeSymbol?> _textReader;
+    private readonly Lazy<INamedTypeSymbol?> _textWriter;
+    private readonly Lazy<INamedTypeSymbol?> _arrayPoolOfT;
+    private readonly Lazy<INamedTypeSymbol?> _memoryExtensions;
 
     private WellKnownIoTypes(Compilation compilation)
     {
@@ -38,6 +50,18 @@ internal sealed class WellKnownIoTypes
         _expressionOfT = Lookup("System.Linq.Expressions.Expression`1");
         _stringSplitOptions = Lookup("System.StringSplitOptions");
         _environment = Lookup("System.Environment");
+        _safeFileHandle = Lookup("Microsoft.Win32.SafeHandles.SafeFileHandle");
+        _fileInfo = Lookup("System.IO.FileInfo");
+        _fileStreamOptions = Lookup("System.IO.FileStreamOptions");
+        _fileOptions = Lookup("System.IO.FileOptions");
+        _randomAccess = Lookup("System.IO.RandomAccess");
+        _binaryReader = Lookup("System.IO.BinaryReader");
+        _binaryWriter = Lookup("System.IO.BinaryWriter");
+        _bufferedStream = Lookup("System.IO.BufferedStream");
+        _textReader = Lookup("System.IO.TextReader");
+        _textWriter = Lookup("System.IO.TextWriter");
+        _arrayPoolOfT = Lookup("System.Buffers.ArrayPool`1");
+        _memoryExtensions = Lookup("System.MemoryExtensions");
     }
 
     public INamedTypeSymbol? File { get; }
@@ -50,7 +74,37 @@ internal sealed class WellKnownIoTypes
     public INamedTypeSymbol? ExpressionOfT => _expressionOfT.Value;
     public INamedTypeSymbol? StringSplitOptions => _stringSplitOptions.Value;
     public INamedTypeSymbol? Environment => _environment.Value;
+    public INamedTypeSymbol? SafeFileHandle => _safeFileHandle.Value;
+    public INamedTypeSymbol? FileInfo => _fileInfo.Value;
+    public INamedTypeSymbol? FileStreamOptions => _fileStreamOptions.Value;
+    public INamedTypeSymbol? FileOptions => _fileOptions.Value;
+    public INamedTypeSymbol? RandomAccess => _randomAccess.Value;
+    public INamedTypeSymbol? BinaryReader => _binaryReader.Value;
+    public INamedTypeSymbol? BinaryWriter => _binaryWriter.Value;
+    public INamedTypeSymbol? BufferedStream => _bufferedStream.Value;
+    public INamedTypeSymbol? TextReader => _textReader.Value;
+    public INamedTypeSymbol? TextWriter => _textWriter.Value;
+    public INamedTypeSymbol? ArrayPoolOfT => _arrayPoolOfT.Value;
+    public INamedTypeSymbol? MemoryExtensions => _memoryExtensions.Value;
     public INamedTypeSymbol IEnumerableOfT { get; }
+
+    /// <summary>True when <paramref name="type"/> is <paramref name="expected"/> (never when either is missing).</summary>
+    public static bool Is(ITypeSymbol? type, INamedTypeSymbol? expected) =>
+        type is not null && expected is not null && SymbolEqualityComparer.Default.Equals(type.OriginalDefinition, expected);
+
+    /// <summary>True when <paramref name="type"/> is <paramref name="baseType"/> or derives from it.</summary>
+    public static bool DerivesFrom(ITypeSymbol? type, INamedTypeSymbol? baseType)
+    {
+        for (var current = type; current is not null && baseType is not null; current = current.BaseType)
+        {
+            if (SymbolEqualityComparer.Default.Equals(current.OriginalDefinition, baseType))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
 
     private Lazy<INamedTypeSymbol?> Lookup(string metadataName) =>
         new(() => _compilation.GetTypeByMetadataName(metadataName), LazyThreadSafetyMode.PublicationOnly);

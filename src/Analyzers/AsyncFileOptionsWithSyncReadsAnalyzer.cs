@@ -1,0 +1,142 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using System.Threading;
+using IoPerf.Analyzers.Internal;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace IoPerf.Analyzers;
+
+/// <summary>
+/// IOP001: a file opened for asynchronous I/O (<c>FileOptions.Asynchronous</c>, <c>useAsync: true</c>,
+/// <c>isAsync: true</c>, <c>FileStreamOptions.Options</c>) that is then only read and written synchronously
+/// (claims C2, C3, C5). On Windows such a file does overlapped I/O and every synchronous call waits for it.
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class AsyncFileOptionsWithSyncReadsAnalyzer : DiagnosticAnalyzer
+{
+    /// <summary>Diagnostic property: <c>Boolean</c> for <c>useAsync</c>/<c>isAsync</c>, <c>FileOptions</c> otherwise.</summary>
+    public const string FlagKindProperty = "FlagKind";
+
+    /// <summary>Diagnostic property: <c>true</c> when every synchronous use has an asynchronous form that can be awaited where it is.</summary>
+    public const string CanUseAsyncProperty = "CanUseAsync";
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
+        ImmutableArray.Create(Rules.AsyncFileOptionsWithSyncReads);
+
+    public override void Initialize(AnalysisContext context)
+    {
+        context.EnableConcurrentExecution();
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.RegisterCompilationStartAction(start =>
+        {
+            var types = WellKnownIoTypes.Create(start.Compilation);
+            if (types.File is null || types.FileStream is null)
+            {
+                return;
+            }
+
+            start.RegisterOperationAction(
+                operationContext => Analyze(operationContext, types),
+                OperationKind.ObjectCreation,
+                OperationKind.Invocation);
+        });
+    }
+
+    private static void Analyze(OperationAnalysisContext context, WellKnownIoTypes types)
+    {
+        var operation = context.Operation;
+        if (!MayOpenFile(operation) ||
+            FileOpening.TryCreate(operation, types, context.CancellationToken) is not { Async: AsyncMode.Asynchronous, AsyncFlag: { } flag } opening ||
+            operation.Syntax.ContainsDiagnostics ||
+            operation.IsInsideExpressionTree(types.ExpressionOfT))
+        {
+            return;
+        }
+
+        var uses = FileUses.Collect(operation, types, context.Compilation, context.CancellationToken);
+        if (uses.Escapes || uses.Uses.Count == 0)
+        {
+            return;
+        }
+
+        var synchronous = new List<FileUse>();
+        foreach (var use in uses.Uses)
+        {
+            if (use.Kind == FileUseKind.AsynchronousIo)
+            {
+                return;
+            }
+
+            synchronous.Add(use);
+        }
+
+        var canUseAsync = synchronous.All(use => CanAwaitInPlace(use, types, context.ContainingSymbol, context.CancellationToken));
+        var properties = ImmutableDictionary<string, string?>.Empty
+            .Add(FlagKindProperty, opening.AsyncFlagIsBoolean ? "Boolean" : "FileOptions")
+            .Add(CanUseAsyncProperty, canUseAsync ? "true" : "false");
+        var name = uses.Holder?.Name ?? (opening.IsHandle ? "The file handle" : "The file");
+        var members = string.Join(", ", synchronous.Select(use => use.Member).Distinct());
+
+        context.ReportDiagnostic(Diagnostic.Create(
+            Rules.AsyncFileOptionsWithSyncReads,
+            GetFlagSyntax(flag).GetLocation(),
+            synchronous.Select(use => use.Operation.Syntax.GetLocation()),
+            properties,
+            name,
+            members));
+    }
+
+    /// <summary>Cheap syntactic filter before binding anything: the creations and calls that can open a file.</summary>
+    private static bool MayOpenFile(IOperation operation) => operation switch
+    {
+        IObjectCreationOperation creation => creation.Type?.Name is "FileStream" or "StreamReader" or "StreamWriter",
+        IInvocationOperation invocation => invocation.TargetMethod.Name is "Open" or "Create" or "OpenHandle",
+        _ => false,
+    };
+
+    /// <summary>Where the flag is written: the argument (<c>useAsync: true</c>) or the <c>Options = ...</c> assignment.</summary>
+    private static SyntaxNode GetFlagSyntax(IOperation flag) => flag.Parent switch
+    {
+        IArgumentOperation argument => argument.Syntax,
+        ISimpleAssignmentOperation assignment => assignment.Syntax,
+        _ => flag.Syntax,
+    };
+
+    /// <summary>
+    /// True when <paramref name="use"/> has an asynchronous form and an <c>await</c> is allowed where it stands: in an
+    /// <c>async</c> method, lambda or local function, outside <c>lock</c>.
+    /// </summary>
+    private static bool CanAwaitInPlace(FileUse use, WellKnownIoTypes types, ISymbol containingSymbol, CancellationToken cancellationToken)
+    {
+        // stream?.Read(...) would become await stream?.ReadAsync(...), which throws on null instead of skipping.
+        if (use.Receiver is IConditionalAccessInstanceOperation || !AsyncForms.TryGet(use.Operation, types, out _))
+        {
+            return false;
+        }
+
+        var function = use.Operation.GetEnclosingFunctionBody();
+        var symbol = function switch
+        {
+            IAnonymousFunctionOperation lambda => lambda.Symbol,
+            ILocalFunctionOperation local => local.Symbol,
+            _ => use.Operation.SemanticModel?.GetEnclosingSymbol(use.Operation.Syntax.SpanStart, cancellationToken) as IMethodSymbol ?? containingSymbol as IMethodSymbol,
+        };
+        if (symbol is not { IsAsync: true })
+        {
+            return false;
+        }
+
+        for (var current = use.Operation.Parent; current is not null && current != function; current = current.Parent)
+        {
+            if (current is ILockOperation)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+}

@@ -1,0 +1,240 @@
+using System.Collections.Immutable;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace IoPerf.Analyzers.Internal;
+
+/// <summary>Whether a file is opened for asynchronous I/O, as far as the compiler can tell.</summary>
+internal enum AsyncMode
+{
+    Synchronous,
+    Asynchronous,
+
+    /// <summary>The flag comes from a value the compiler cannot see (a parameter, a field, a computation).</summary>
+    Unknown,
+}
+
+/// <summary>
+/// One place where code opens a file: <c>new FileStream(...)</c>, <c>File.Open/OpenRead/OpenWrite/Create/OpenHandle</c>,
+/// <c>FileInfo.Open*</c>, or a <c>StreamReader</c>/<c>StreamWriter</c> created from a path. Says whether the file is
+/// opened for asynchronous I/O and which buffer size was asked for, and where in the code each was said.
+/// </summary>
+internal sealed class FileOpening
+{
+    private const int FileOptionsAsynchronous = 0x40000000;
+
+    private FileOpening(IOperation creation, bool isHandle)
+    {
+        Creation = creation;
+        IsHandle = isHandle;
+    }
+
+    /// <summary>The operation that opens the file (an object creation or an invocation).</summary>
+    public IOperation Creation { get; }
+
+    /// <summary>True for <c>File.OpenHandle</c> (a <c>SafeFileHandle</c>, used through <c>RandomAccess</c>).</summary>
+    public bool IsHandle { get; }
+
+    public AsyncMode Async { get; private set; }
+
+    /// <summary>The value that asks for asynchronous I/O: a <c>FileOptions</c> or <c>bool</c> argument, or the value assigned to <c>FileStreamOptions.Options</c>.</summary>
+    public IOperation? AsyncFlag { get; private set; }
+
+    /// <summary>True when <see cref="AsyncFlag"/> is a <c>bool</c> (<c>useAsync</c>/<c>isAsync</c>) rather than <c>FileOptions</c>.</summary>
+    public bool AsyncFlagIsBoolean { get; private set; }
+
+    /// <summary>The explicit buffer size: a <c>bufferSize</c> argument or the value assigned to <c>FileStreamOptions.BufferSize</c>.</summary>
+    public IOperation? BufferSize { get; private set; }
+
+    /// <summary>Recognises <paramref name="operation"/> as a file opening, or returns null.</summary>
+    public static FileOpening? TryCreate(IOperation operation, WellKnownIoTypes types, CancellationToken cancellationToken)
+    {
+        FileOpening? opening = null;
+        var arguments = ImmutableArray<IArgumentOperation>.Empty;
+        switch (operation)
+        {
+            case IObjectCreationOperation { Constructor: { } constructor } creation when constructor.Parameters.Length > 0:
+                var type = constructor.ContainingType;
+                var first = constructor.Parameters[0].Type;
+                if (WellKnownIoTypes.Is(type, types.FileStream))
+                {
+                    // FileStream(string path, ...), FileStream(SafeFileHandle handle, ...) and the obsolete IntPtr forms.
+                    opening = new FileOpening(creation, isHandle: false);
+                }
+                else if ((WellKnownIoTypes.Is(type, types.StreamReader) || WellKnownIoTypes.Is(type, types.StreamWriter)) &&
+                         first.SpecialType == SpecialType.System_String)
+                {
+                    opening = new FileOpening(creation, isHandle: false);
+                }
+
+                arguments = creation.Arguments;
+                break;
+
+            case IInvocationOperation invocation when IsOpeningMethod(invocation.TargetMethod, types, out var isHandle):
+                opening = new FileOpening(invocation, isHandle);
+                arguments = invocation.Arguments;
+                break;
+        }
+
+        if (opening is null)
+        {
+            return null;
+        }
+
+        foreach (var argument in arguments)
+        {
+            if (argument.ArgumentKind == ArgumentKind.DefaultValue || argument.Parameter is not { } parameter)
+            {
+                continue;
+            }
+
+            var value = argument.Value;
+            switch (parameter.Name)
+            {
+                case "options" when WellKnownIoTypes.Is(parameter.Type, types.FileOptions):
+                    opening.SetAsyncFromOptions(value, cancellationToken);
+                    break;
+                case "options" when WellKnownIoTypes.Is(parameter.Type, types.FileStreamOptions):
+                    opening.ReadFileStreamOptions(value, types, cancellationToken);
+                    break;
+                case "useAsync" or "isAsync" when parameter.Type.SpecialType == SpecialType.System_Boolean:
+                    opening.AsyncFlagIsBoolean = true;
+                    opening.AsyncFlag = value;
+                    opening.Async = LocalValues.TryGetConstant(value, cancellationToken, out var flag, out _) && flag is bool isAsync
+                        ? (isAsync ? AsyncMode.Asynchronous : AsyncMode.Synchronous)
+                        : AsyncMode.Unknown;
+                    break;
+                case "bufferSize" when parameter.Type.SpecialType == SpecialType.System_Int32:
+                    opening.BufferSize = value;
+                    break;
+            }
+        }
+
+        return opening;
+    }
+
+    private static bool IsOpeningMethod(IMethodSymbol method, WellKnownIoTypes types, out bool isHandle)
+    {
+        isHandle = false;
+        var container = method.ContainingType;
+        if (WellKnownIoTypes.Is(container, types.File))
+        {
+            switch (method.Name)
+            {
+                case "OpenHandle":
+                    isHandle = true;
+                    return true;
+                case "Open" or "OpenRead" or "OpenWrite" or "Create" or "OpenText" or "CreateText" or "AppendText":
+                    return true;
+            }
+        }
+        else if (WellKnownIoTypes.Is(container, types.FileInfo))
+        {
+            return method.Name is "Open" or "OpenRead" or "OpenWrite" or "Create" or "OpenText" or "CreateText" or "AppendText";
+        }
+
+        return false;
+    }
+
+    private void SetAsyncFromOptions(IOperation value, CancellationToken cancellationToken)
+    {
+        AsyncFlag = value;
+        AsyncFlagIsBoolean = false;
+        Async = LocalValues.TryGetInteger(value, cancellationToken, out var options, out _)
+            ? ((options & FileOptionsAsynchronous) != 0 ? AsyncMode.Asynchronous : AsyncMode.Synchronous)
+            : AsyncMode.Unknown;
+    }
+
+    /// <summary>
+    /// Reads <c>Options</c> and <c>BufferSize</c> from a <c>FileStreamOptions</c> created in the same member: inline
+    /// (<c>new FileStreamOptions { ... }</c>) or in a local assigned once, whose properties may also be set later.
+    /// Any other source (a parameter, a field, a local used elsewhere) leaves the mode unknown.
+    /// </summary>
+    private void ReadFileStreamOptions(IOperation value, WellKnownIoTypes types, CancellationToken cancellationToken)
+    {
+        Async = AsyncMode.Unknown;
+        var unwrapped = value.WalkDownConversions();
+        IObjectCreationOperation? optionsCreation = null;
+        ILocalSymbol? optionsLocal = null;
+        if (unwrapped is IObjectCreationOperation inline)
+        {
+            optionsCreation = inline;
+        }
+        else if (unwrapped is ILocalReferenceOperation reference)
+        {
+            optionsLocal = reference.Local;
+            optionsCreation = LocalValues.GetSingleAssignedValue(reference.Local, value.GetRoot(), cancellationToken)?.WalkDownConversions() as IObjectCreationOperation;
+        }
+
+        if (optionsCreation is null || !WellKnownIoTypes.Is(optionsCreation.Type, types.FileStreamOptions))
+        {
+            return;
+        }
+
+        IOperation? optionsValue = null;
+        var optionsAssignments = 0;
+        foreach (var initializer in optionsCreation.Initializer?.Initializers ?? default)
+        {
+            if (initializer is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation property } assignment)
+            {
+                Note(property.Property.Name, assignment.Value, ref optionsValue, ref optionsAssignments);
+            }
+        }
+
+        if (optionsLocal is not null)
+        {
+            foreach (var operation in value.GetRoot().Descendants())
+            {
+                if (operation is not ILocalReferenceOperation use || !SymbolEqualityComparer.Default.Equals(use.Local, optionsLocal) ||
+                    use.Parent is IVariableDeclaratorOperation)
+                {
+                    continue;
+                }
+
+                if (use.Parent is IPropertyReferenceOperation property && property.Instance == use)
+                {
+                    if (property.Parent is ISimpleAssignmentOperation assignment && assignment.Target == property)
+                    {
+                        Note(property.Property.Name, assignment.Value, ref optionsValue, ref optionsAssignments);
+                    }
+                    else if (LocalValues.IsWrite(property))
+                    {
+                        return;
+                    }
+                }
+                else if (use.Parent is not IArgumentOperation && !(use.Parent is ISimpleAssignmentOperation s && s.Target == use))
+                {
+                    // Handed to something that may change it: the options are no longer known.
+                    return;
+                }
+            }
+        }
+
+        if (optionsAssignments > 1)
+        {
+            return;
+        }
+
+        if (optionsValue is null)
+        {
+            Async = AsyncMode.Synchronous;
+            return;
+        }
+
+        SetAsyncFromOptions(optionsValue, cancellationToken);
+
+        void Note(string name, IOperation assigned, ref IOperation? options, ref int count)
+        {
+            if (name == "Options")
+            {
+                options = assigned;
+                count++;
+            }
+            else if (name == "BufferSize")
+            {
+                BufferSize = assigned;
+            }
+        }
+    }
+}

@@ -1,0 +1,314 @@
+using System.Collections.Immutable;
+using System.Globalization;
+using System.Linq;
+using System.Threading;
+using IoPerf.Analyzers.Internal;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace IoPerf.Analyzers;
+
+/// <summary>
+/// IOP002: compile-time-constant I/O buffer sizes below the configured minimum where a file is read or written
+/// sequentially (claims C4, C13, C17): the bytes asked for per read in a loop, the buffer sizes of
+/// <c>FileStream</c>/<c>StreamReader</c>/<c>StreamWriter</c>/<c>BufferedStream</c> used in a loop, and <c>CopyTo</c>'s.
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
+{
+    /// <summary><c>dotnet_diagnostic.IOP002.min_buffer_size</c>: the smallest buffer, in bytes, not reported.</summary>
+    public const string MinBufferSizeOption = "min_buffer_size";
+
+    /// <summary>
+    /// E1SequentialReads (.NET 10, Linux x64, 128 MiB file): 64 KiB reads ran within 10% of 256 KiB ones, 16 KiB ones
+    /// 1.5x and 4 KiB ones 2.3x slower. Files of a few hundred KB gain nothing past 4 KiB (C13): such projects lower it.
+    /// </summary>
+    public const int DefaultMinBufferSize = 65536;
+
+    /// <summary>Diagnostic property: the size the fix writes (the minimum, rounded up to a power of two).</summary>
+    public const string NewSizeProperty = "NewSize";
+
+    /// <summary>The largest <c>stackalloc</c> a fix may produce.</summary>
+    public const int MaxStackAllocBytes = 1024;
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
+        ImmutableArray.Create(Rules.SmallIoBuffer);
+
+    public override void Initialize(AnalysisContext context)
+    {
+        context.EnableConcurrentExecution();
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.RegisterCompilationStartAction(start =>
+        {
+            var types = WellKnownIoTypes.Create(start.Compilation);
+            if (types.File is null || types.FileStream is null)
+            {
+                return;
+            }
+
+            start.RegisterOperationAction(c => AnalyzeCreation(c, types), OperationKind.ObjectCreation);
+            start.RegisterOperationAction(c => AnalyzeInvocation(c, types), OperationKind.Invocation);
+        });
+    }
+
+    private static void AnalyzeCreation(OperationAnalysisContext context, WellKnownIoTypes types)
+    {
+        var creation = (IObjectCreationOperation)context.Operation;
+        if (creation.Type?.Name is not ("FileStream" or "StreamReader" or "StreamWriter" or "BufferedStream") ||
+            creation.Constructor is not { } constructor ||
+            creation.Syntax.ContainsDiagnostics)
+        {
+            return;
+        }
+
+        IOperation? bufferSize;
+        if (FileOpening.TryCreate(creation, types, context.CancellationToken) is { } opening)
+        {
+            bufferSize = opening.BufferSize;
+        }
+        else if (constructor.Parameters.Length > 0 && IsFile(creation.Arguments.GetArgument(0)?.Value, types, context.CancellationToken) &&
+                 (WellKnownIoTypes.Is(creation.Type, types.StreamReader) || WellKnownIoTypes.Is(creation.Type, types.StreamWriter) ||
+                  WellKnownIoTypes.Is(creation.Type, types.BufferedStream)))
+        {
+            // A reader, writer or BufferedStream over a file stream.
+            bufferSize = creation.Arguments.GetArgument("bufferSize")?.Value;
+        }
+        else
+        {
+            return;
+        }
+
+        AnalyzeStreamBuffer(context, creation, bufferSize, types);
+    }
+
+    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types)
+    {
+        var invocation = (IInvocationOperation)context.Operation;
+        var method = invocation.TargetMethod;
+        switch (method.Name)
+        {
+            case "Create" when WellKnownIoTypes.Is(method.ContainingType, types.File):
+            case "Open" when WellKnownIoTypes.Is(method.ContainingType, types.File) || WellKnownIoTypes.Is(method.ContainingType, types.FileInfo):
+                if (!invocation.Syntax.ContainsDiagnostics && FileOpening.TryCreate(invocation, types, context.CancellationToken) is { BufferSize: { } size })
+                {
+                    AnalyzeStreamBuffer(context, invocation, size, types);
+                }
+
+                return;
+
+            case "CopyTo" or "CopyToAsync" when WellKnownIoTypes.DerivesFrom(method.ContainingType, types.Stream):
+                AnalyzeCopy(context, invocation, types);
+                return;
+
+            case "Read" or "ReadAsync" or "ReadAtLeast" or "ReadAtLeastAsync":
+                AnalyzeRead(context, invocation, types);
+                return;
+        }
+    }
+
+    /// <summary>A stream, reader or writer created with a small buffer: reported when it is then read or written in a loop.</summary>
+    private static void AnalyzeStreamBuffer(OperationAnalysisContext context, IOperation creation, IOperation? bufferSize, WellKnownIoTypes types)
+    {
+        // 0 and 1 turn FileStream's buffer off (right in front of large reads); negative values ask for the default.
+        var size = BufferSizes.OfInteger(bufferSize, context.CancellationToken);
+        var minimum = GetMinimum(context, creation);
+        if (bufferSize is null || size is null || size.Bytes < 2 || size.Bytes >= minimum)
+        {
+            return;
+        }
+
+        var uses = FileUses.Collect(creation, types, context.Compilation, context.CancellationToken);
+        var isFileStream = creation.Type is { } type && (WellKnownIoTypes.Is(type, types.FileStream) || WellKnownIoTypes.Is(type, types.BufferedStream));
+        foreach (var use in uses.Uses)
+        {
+            if (!use.Operation.IsRepeatedWithout(creation))
+            {
+                continue;
+            }
+
+            // A stream's own buffer is bypassed by reads and writes at least as large as the minimum.
+            if (isFileStream && use.Operation is IInvocationOperation call && use.Receiver.Type is { } receiverType &&
+                SymbolEqualityComparer.Default.Equals(receiverType, creation.Type) &&
+                GetRequestedSize(call, types, context.CancellationToken) is { } requested && requested.Bytes >= minimum)
+            {
+                continue;
+            }
+
+            Report(context, bufferSize, size, minimum, "SmallIoBufferStreamBuffer", creation.Type?.Name ?? "stream");
+            return;
+        }
+    }
+
+    private static void AnalyzeCopy(OperationAnalysisContext context, IInvocationOperation copy, WellKnownIoTypes types)
+    {
+        var bufferSize = copy.Arguments.GetArgument("bufferSize")?.Value;
+        var destination = copy.Arguments.GetArgument("destination")?.Value;
+        if (bufferSize is null || copy.Syntax.ContainsDiagnostics ||
+            !(IsFile(copy.Instance, types, context.CancellationToken) || IsFile(destination, types, context.CancellationToken)))
+        {
+            return;
+        }
+
+        var size = BufferSizes.OfInteger(bufferSize, context.CancellationToken);
+        var minimum = GetMinimum(context, copy);
+        if (size is not null && size.Bytes >= 1 && size.Bytes < minimum)
+        {
+            Report(context, bufferSize, size, minimum, "SmallIoBufferCopyBuffer", copy.TargetMethod.Name);
+        }
+    }
+
+    /// <summary>
+    /// A read from a file in a loop that reads it front to back - one read per iteration whose count drives the loop -
+    /// asking for fewer bytes than the minimum. A loop that reads several fields per iteration reads records, not chunks.
+    /// </summary>
+    private static void AnalyzeRead(OperationAnalysisContext context, IInvocationOperation read, WellKnownIoTypes types)
+    {
+        var isRandomAccess = WellKnownIoTypes.Is(read.TargetMethod.ContainingType, types.RandomAccess);
+        if (isRandomAccess ? read.TargetMethod.Name is not ("Read" or "ReadAsync") : !WellKnownIoTypes.DerivesFrom(read.TargetMethod.ContainingType, types.Stream))
+        {
+            return;
+        }
+
+        var file = isRandomAccess ? read.Arguments.GetArgument(0)?.Value : read.Instance;
+        if (file is null || read.Syntax.ContainsDiagnostics || read.GetEnclosingLoop() is not { } loop ||
+            !IsResultUsed(read) ||
+            !(isRandomAccess || IsFile(file, types, context.CancellationToken)) ||
+            !IsDeclaredOutside(file, loop) ||
+            !ReadsSequentially(loop, read, file))
+        {
+            return;
+        }
+
+        var size = BufferSizes.OfRead(read, isRandomAccess ? 1 : 0, types, context.CancellationToken, out var sizeArgument);
+        var minimum = GetMinimum(context, read);
+        if (size is null || sizeArgument is null || size.Bytes < 1 || size.Bytes >= minimum)
+        {
+            return;
+        }
+
+        Report(context, sizeArgument.Syntax, size, minimum, "SmallIoBufferReadBuffer", read.TargetMethod.Name);
+    }
+
+    private static KnownSize? GetRequestedSize(IInvocationOperation call, WellKnownIoTypes types, CancellationToken cancellationToken)
+    {
+        var isRandomAccess = WellKnownIoTypes.Is(call.TargetMethod.ContainingType, types.RandomAccess);
+        return call.TargetMethod.Name.StartsWith("Read", System.StringComparison.Ordinal) || call.TargetMethod.Name.StartsWith("Write", System.StringComparison.Ordinal)
+            ? BufferSizes.OfRead(call, isRandomAccess ? 1 : 0, types, cancellationToken)
+            : null;
+    }
+
+    private static bool IsResultUsed(IInvocationOperation read)
+    {
+        var parent = read.GetParentSkippingConversions(out _);
+        if (parent is IAwaitOperation awaited)
+        {
+            parent = awaited.GetParentSkippingConversions(out _);
+        }
+
+        return parent is not (IExpressionStatementOperation or null);
+    }
+
+    /// <summary>The stream (or handle) was not created inside the loop: the loop reads one file, chunk after chunk.</summary>
+    private static bool IsDeclaredOutside(IOperation file, ILoopOperation loop) => file.WalkDownConversions() switch
+    {
+        ILocalReferenceOperation local => local.Local.DeclaringSyntaxReferences.Length == 1 && !loop.Syntax.Span.Contains(local.Local.DeclaringSyntaxReferences[0].Span),
+        IParameterReferenceOperation or IFieldReferenceOperation or IPropertyReferenceOperation => true,
+        _ => false,
+    };
+
+    /// <summary>One read of this file per iteration, and no seeking in the loop.</summary>
+    private static bool ReadsSequentially(ILoopOperation loop, IInvocationOperation read, IOperation file)
+    {
+        var target = GetVariable(file);
+        if (target is null)
+        {
+            return false;
+        }
+
+        foreach (var operation in loop.Descendants())
+        {
+            switch (operation)
+            {
+                case IInvocationOperation other when other != read && other.TargetMethod.Name.StartsWith("Read", System.StringComparison.Ordinal) &&
+                                                     (Is(other.Instance, target) || other.Arguments.Any(a => Is(a.Value, target))):
+                case IInvocationOperation { TargetMethod.Name: "Seek" } seek when Is(seek.Instance, target):
+                case IPropertyReferenceOperation { Property.Name: "Position" } position when Is(position.Instance, target) && position.Parent is IAssignmentOperation:
+                    return false;
+            }
+        }
+
+        return true;
+
+        static bool Is(IOperation? operation, ISymbol target) =>
+            operation is not null && SymbolEqualityComparer.Default.Equals(GetVariable(operation), target);
+    }
+
+    private static ISymbol? GetVariable(IOperation operation) => operation.WalkDownConversions() switch
+    {
+        ILocalReferenceOperation local => local.Local,
+        IParameterReferenceOperation parameter => parameter.Parameter,
+        IFieldReferenceOperation field => field.Field,
+        IPropertyReferenceOperation property => property.Property,
+        _ => null,
+    };
+
+    /// <summary>True when <paramref name="stream"/> is a file: a <c>FileStream</c> by type, or a local assigned once from a file opening.</summary>
+    private static bool IsFile(IOperation? stream, WellKnownIoTypes types, CancellationToken cancellationToken)
+    {
+        if (stream is null)
+        {
+            return false;
+        }
+
+        var value = stream.WalkDownConversions();
+        if (WellKnownIoTypes.DerivesFrom(value.Type, types.FileStream))
+        {
+            return true;
+        }
+
+        if (value is ILocalReferenceOperation local)
+        {
+            value = LocalValues.GetSingleAssignedValue(local.Local, value.GetRoot(), cancellationToken)?.WalkDownConversions() ?? value;
+        }
+
+        return value is IObjectCreationOperation or IInvocationOperation &&
+               FileOpening.TryCreate(value, types, cancellationToken) is { IsHandle: false } opening &&
+               WellKnownIoTypes.DerivesFrom(opening.Creation.Type, types.Stream);
+    }
+
+    private static int GetMinimum(OperationAnalysisContext context, IOperation operation) =>
+        RuleOptions.GetInt32(context.Options, operation.Syntax.SyntaxTree, RuleIdentifiers.SmallIoBuffer, MinBufferSizeOption, DefaultMinBufferSize, min: 2, max: 1 << 30);
+
+    /// <summary>The size the fix writes: the minimum, rounded up to a power of two.</summary>
+    public static long GetNewSize(int minimum)
+    {
+        long size = 1;
+        while (size < minimum)
+        {
+            size <<= 1;
+        }
+
+        return size;
+    }
+
+    private static void Report(OperationAnalysisContext context, IOperation at, KnownSize size, int minimum, string what, string name) =>
+        Report(context, at.Parent is IArgumentOperation argument ? argument.Syntax : at.Parent is ISimpleAssignmentOperation assignment ? assignment.Syntax : at.Syntax, size, minimum, what, name);
+
+    private static void Report(OperationAnalysisContext context, SyntaxNode at, KnownSize size, int minimum, string what, string name)
+    {
+        var newSize = GetNewSize(minimum);
+        var fixable = size.Fixable && size.FixTargets.Count > 0 && !(size.IsStackAlloc && newSize > MaxStackAllocBytes);
+        var properties = fixable
+            ? ImmutableDictionary<string, string?>.Empty.Add(NewSizeProperty, newSize.ToString(CultureInfo.InvariantCulture))
+            : ImmutableDictionary<string, string?>.Empty;
+        context.ReportDiagnostic(Diagnostic.Create(
+            Rules.SmallIoBuffer,
+            at.GetLocation(),
+            fixable ? size.FixTargets.Select(target => target.GetLocation()) : Enumerable.Empty<Location>(),
+            properties,
+            string.Format(Rules.GetString(what).ToString(), name),
+            size.Bytes.ToString(CultureInfo.InvariantCulture),
+            minimum.ToString(CultureInfo.InvariantCulture)));
+    }
+}
