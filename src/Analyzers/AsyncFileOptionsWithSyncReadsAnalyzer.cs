@@ -80,10 +80,14 @@ public sealed class AsyncFileOptionsWithSyncReadsAnalyzer : DiagnosticAnalyzer
         var name = uses.Holder?.Name ?? (opening.IsHandle ? "The file handle" : "The file");
         var members = string.Join(", ", synchronous.Select(use => use.Member).Distinct());
 
+        // Reported inside the opening call (the flag, or the options argument it came in through), so the diagnostic
+        // belongs to the statement that opens the file; the flag itself is the first additional location, for the fix.
+        var flagSyntax = GetFlagSyntax(flag);
+        var reportedAt = operation.Syntax.Span.Contains(flagSyntax.Span) ? flagSyntax : GetOptionsArgument(operation)?.Syntax ?? operation.Syntax;
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.AsyncFileOptionsWithSyncReads,
-            GetFlagSyntax(flag).GetLocation(),
-            synchronous.Select(use => use.Operation.Syntax.GetLocation()),
+            reportedAt.GetLocation(),
+            new[] { flagSyntax.GetLocation() }.Concat(synchronous.Select(use => use.Operation.Syntax.GetLocation())),
             properties,
             name,
             members));
@@ -103,6 +107,13 @@ public sealed class AsyncFileOptionsWithSyncReadsAnalyzer : DiagnosticAnalyzer
         IArgumentOperation argument => argument.Syntax,
         ISimpleAssignmentOperation assignment => assignment.Syntax,
         _ => flag.Syntax,
+    };
+
+    private static IArgumentOperation? GetOptionsArgument(IOperation opening) => opening switch
+    {
+        IObjectCreationOperation creation => creation.Arguments.GetArgument("options"),
+        IInvocationOperation invocation => invocation.Arguments.GetArgument("options"),
+        _ => null,
     };
 
     /// <summary>

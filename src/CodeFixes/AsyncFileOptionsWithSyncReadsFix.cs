@@ -63,7 +63,12 @@ public sealed class AsyncFileOptionsWithSyncReadsFix : CodeFixProvider
             return document;
         }
 
-        var flagged = root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
+        if (diagnostic.AdditionalLocations.Count == 0 || diagnostic.AdditionalLocations[0].SourceTree != root.SyntaxTree)
+        {
+            return document;
+        }
+
+        var flagged = root.FindNode(diagnostic.AdditionalLocations[0].SourceSpan, getInnermostNodeForTie: true);
         var flag = flagged switch
         {
             ArgumentSyntax argument => argument.Expression,
@@ -160,7 +165,8 @@ public sealed class AsyncFileOptionsWithSyncReadsFix : CodeFixProvider
 
         var types = WellKnownIoTypes.Create(model.Compilation);
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
-        foreach (var location in diagnostic.AdditionalLocations)
+        // The first additional location is the flag; the others are the synchronous calls.
+        foreach (var location in diagnostic.AdditionalLocations.Skip(1))
         {
             if (location.SourceTree != root.SyntaxTree ||
                 root.FindNode(location.SourceSpan, getInnermostNodeForTie: true) is not InvocationExpressionSyntax invocationSyntax ||

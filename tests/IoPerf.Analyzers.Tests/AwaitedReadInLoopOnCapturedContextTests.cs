@@ -572,25 +572,6 @@ public sealed class AwaitedReadInLoopOnCapturedContextTests
             }
         """));
 
-    private static async Task<string[]> FixTitlesAsync(string source)
-    {
-        using var workspace = new AdhocWorkspace();
-        var document = workspace.AddProject("Titles", LanguageNames.CSharp)
-            .WithMetadataReferences(TestFrameworkReferences.Get(TestFramework.Net80))
-            .WithCompilationOptions(new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary))
-            .AddDocument("Test.cs", source);
-        var compilation = (await document.Project.GetCompilationAsync())!;
-        var diagnostics = await compilation.WithAnalyzers(ImmutableArray.Create<Microsoft.CodeAnalysis.Diagnostics.DiagnosticAnalyzer>(new AwaitedReadInLoopOnCapturedContextAnalyzer()))
-            .GetAnalyzerDiagnosticsAsync();
-        var titles = new List<string>();
-        foreach (var diagnostic in diagnostics)
-        {
-            foreach (var action in await AnalyzerCatalog.GetActionsAsync(new AwaitedReadInLoopOnCapturedContextFix(), document, diagnostic))
-            {
-                titles.Add(action.Title);
-            }
-        }
-
-        return titles.Distinct().ToArray();
-    }
+    private static Task<string[]> FixTitlesAsync(string source) =>
+        Robustness.FixTitlesAsync(new AwaitedReadInLoopOnCapturedContextAnalyzer(), new AwaitedReadInLoopOnCapturedContextFix(), source);
 }

@@ -114,6 +114,14 @@ internal sealed class FileOpening
         return opening;
     }
 
+    /// <summary>True for the FileStreamOptions argument of a FileStream, StreamReader or StreamWriter constructor or a File/FileInfo Open.</summary>
+    private static bool IsHandedToAFileOpening(IOperation? parent, WellKnownIoTypes types) =>
+        parent is IArgumentOperation { Parameter: { } parameter } &&
+        WellKnownIoTypes.Is(parameter.Type, types.FileStreamOptions) &&
+        parameter.ContainingType is { } callee &&
+        (WellKnownIoTypes.Is(callee, types.FileStream) || WellKnownIoTypes.Is(callee, types.File) || WellKnownIoTypes.Is(callee, types.FileInfo) ||
+         WellKnownIoTypes.Is(callee, types.StreamReader) || WellKnownIoTypes.Is(callee, types.StreamWriter));
+
     private static bool IsOpeningMethod(IMethodSymbol method, WellKnownIoTypes types, out bool isHandle)
     {
         isHandle = false;
@@ -174,7 +182,7 @@ internal sealed class FileOpening
 
         IOperation? optionsValue = null;
         var optionsAssignments = 0;
-        foreach (var initializer in optionsCreation.Initializer?.Initializers ?? default)
+        foreach (var initializer in optionsCreation.Initializer?.Initializers ?? ImmutableArray<IOperation>.Empty)
         {
             if (initializer is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation property } assignment)
             {
@@ -203,7 +211,7 @@ internal sealed class FileOpening
                         return;
                     }
                 }
-                else if (use.Parent is not IArgumentOperation && !(use.Parent is ISimpleAssignmentOperation s && s.Target == use))
+                else if (!IsHandedToAFileOpening(use.Parent, types) && !(use.Parent is ISimpleAssignmentOperation s && s.Target == use))
                 {
                     // Handed to something that may change it: the options are no longer known.
                     return;

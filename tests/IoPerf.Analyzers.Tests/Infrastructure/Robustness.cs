@@ -59,4 +59,27 @@ public static class Robustness
     public static Task<ImmutableArray<Diagnostic>> AssertNoExceptionsAsync(
         DiagnosticAnalyzer analyzer, CodeFixProvider fix, string source, TestFramework framework = TestFramework.Net80) =>
         AssertNoExceptionsAsync(ImmutableArray.Create(analyzer), ImmutableArray.Create(fix), source, framework);
+
+    /// <summary>The distinct titles of the code actions <paramref name="fix"/> offers for what <paramref name="analyzer"/> reports in <paramref name="source"/>.</summary>
+    public static async Task<string[]> FixTitlesAsync(DiagnosticAnalyzer analyzer, CodeFixProvider fix, string source, TestFramework framework = TestFramework.Net80)
+    {
+        using var workspace = new AdhocWorkspace();
+        var document = workspace.AddProject("Titles", LanguageNames.CSharp)
+            .WithMetadataReferences(TestFrameworkReferences.Get(framework))
+            .WithCompilationOptions(new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable))
+            .WithParseOptions(new CSharpParseOptions(LanguageVersion.Latest))
+            .AddDocument("Test.cs", source);
+        var compilation = (await document.Project.GetCompilationAsync())!;
+        var diagnostics = await compilation.WithAnalyzers(ImmutableArray.Create(analyzer)).GetAnalyzerDiagnosticsAsync();
+        var titles = new List<string>();
+        foreach (var diagnostic in diagnostics)
+        {
+            foreach (var action in await AnalyzerCatalog.GetActionsAsync(fix, document, diagnostic))
+            {
+                titles.Add(action.Title);
+            }
+        }
+
+        return titles.Distinct().ToArray();
+    }
 }
