@@ -172,7 +172,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
 
         var file = isRandomAccess ? read.Arguments.GetArgument(0)?.Value : read.Instance;
         if (file is null || read.Syntax.ContainsDiagnostics || read.GetEnclosingLoop() is not { } loop ||
-            !IsResultUsed(read) ||
+            !ReadsChunksToTheEnd(read, loop) ||
             !(isRandomAccess || IsFile(file, types, context.CancellationToken)) ||
             !IsDeclaredOutside(file, loop) ||
             !ReadsSequentially(loop, read, file))
@@ -198,16 +198,57 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
             : null;
     }
 
-    private static bool IsResultUsed(IInvocationOperation read)
+    /// <summary>
+    /// True when the loop reads chunks until the end of the file: the count the read returns is compared with 0
+    /// (<c>while ((n = stream.Read(buffer)) &gt; 0)</c>, <c>if (n == 0) break;</c>). A loop that compares it with the
+    /// record size (<c>while (stream.Read(header, 0, 4) == 4)</c>) reads records, and a bigger buffer would change what
+    /// it does.
+    /// </summary>
+    private static bool ReadsChunksToTheEnd(IInvocationOperation read, ILoopOperation loop)
     {
-        var parent = read.GetParentSkippingConversions(out _);
-        if (parent is IAwaitOperation awaited)
+        var value = read.GetParentSkippingConversions(out IOperation child);
+        if (value is IAwaitOperation awaited)
         {
-            parent = awaited.GetParentSkippingConversions(out _);
+            child = awaited;
+            value = awaited.GetParentSkippingConversions(out child);
         }
 
-        return parent is not (IExpressionStatementOperation or null);
+        if (IsComparedWithZero(value, child))
+        {
+            return true;
+        }
+
+        ILocalSymbol? count = value switch
+        {
+            ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } => target.Local,
+            IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } => declarator.Symbol,
+            _ => null,
+        };
+        if (count is null)
+        {
+            return false;
+        }
+
+        if (value is ISimpleAssignmentOperation assignment && IsComparedWithZero(assignment.GetParentSkippingConversions(out var assigned), assigned))
+        {
+            return true;
+        }
+
+        foreach (var operation in loop.Descendants())
+        {
+            if (operation is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, count) &&
+                IsComparedWithZero(reference.GetParentSkippingConversions(out var compared), compared))
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
+
+    private static bool IsComparedWithZero(IOperation? parent, IOperation operand) =>
+        parent is IBinaryOperation { OperatorKind: BinaryOperatorKind.GreaterThan or BinaryOperatorKind.GreaterThanOrEqual or BinaryOperatorKind.LessThan or BinaryOperatorKind.LessThanOrEqual or BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals } comparison &&
+        (comparison.LeftOperand == operand ? comparison.RightOperand : comparison.LeftOperand).WalkDownConversions().ConstantValue is { HasValue: true, Value: 0 or 0L };
 
     /// <summary>The stream (or handle) was not created inside the loop: the loop reads one file, chunk after chunk.</summary>
     private static bool IsDeclaredOutside(IOperation file, ILoopOperation loop) => file.WalkDownConversions() switch

@@ -205,6 +205,27 @@ public sealed class SmallIoBufferTests
             }
         """));
 
+    [Fact]
+    public Task EndOfFileTestedInTheBody() => Verify.VerifyAnalyzerAsync(InClass("""
+            public long Sum(FileStream stream)
+            {
+                var buffer = new byte[1024];
+                long total = 0;
+                while (true)
+                {
+                    var n = stream.Read({|IOP002:buffer|}, 0, buffer.Length);
+                    if (n == 0)
+                    {
+                        break;
+                    }
+
+                    total += n;
+                }
+
+                return total;
+            }
+        """));
+
     // ---- Buffer sizes of streams, readers and writers used in a loop ------------------------------------------------
 
     [Fact]
@@ -410,6 +431,10 @@ public sealed class SmallIoBufferTests
     [InlineData("var magic = new byte[4]; var got = stream.Read(magic, 0, 4);")]
     // Several reads per iteration: a loop over records, not over chunks of the file.
     [InlineData("var header = new byte[8]; var body = new byte[64]; while (stream.Read(header, 0, 8) == 8) { stream.ReadExactly(body); }")]
+    // The count is compared with the record size: records, and a bigger buffer would change what the loop does.
+    [InlineData("var h = new byte[4]; while (stream.Read(h, 0, 4) == 4) { }")]
+    [InlineData("var h = new byte[8]; int n; while ((n = stream.Read(h)) == h.Length) { }")]
+    [InlineData("var h = new byte[8]; for (var n = stream.Read(h); n >= 8; n = stream.Read(h)) { }")]
     // The result is ignored: not a loop that reads to the end.
     [InlineData("var buffer = new byte[16]; for (var i = 0; i < 4; i++) { stream.ReadExactly(buffer); }")]
     // Seeking in the loop: random access.
