@@ -33,6 +33,7 @@ internal static class Runs
         (typeof(E3LibcWrites), Configure(Job.ShortRun.WithIterationCount(5), "E3-short")),
         (typeof(E3FileStreamWriteByte), Configure(Job.ShortRun.WithIterationCount(5), "E3-short")),
         (typeof(E3TextWriters), Configure(Job.ShortRun.WithIterationCount(5), "E3-short")),
+        (typeof(E3ConsoleBreakEven), Configure(Job.ShortRun.WithIterationCount(8), "E3-short")),
         (typeof(E4AwaitsInLoop), Configure(Job.ShortRun.WithIterationCount(5), "E4-short")),
     };
 
