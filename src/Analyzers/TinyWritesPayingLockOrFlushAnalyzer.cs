@@ -1,0 +1,364 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using System.Threading;
+using IoPerf.Analyzers.Internal;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace IoPerf.Analyzers;
+
+/// <summary>
+/// IOP006: many small writes that each pay a lock or a flush (claims C16, C17, C18 and E3's .NET rows): console output
+/// in a loop, a writer with <c>AutoFlush = true</c> written in a loop, <c>TextWriter.Synchronized</c> used from one
+/// thread, and <c>ReadByte</c>/<c>WriteByte</c> loops on a FileStream whose buffer is turned off.
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
+{
+    /// <summary>
+    /// <c>dotnet_diagnostic.IOP006.min_iterations</c>: loops that run fewer times than this, by constants in the code,
+    /// are not reported.
+    /// </summary>
+    public const string MinIterationsOption = "min_iterations";
+
+    /// <summary>
+    /// E3ConsoleBreakEven: a buffered writer created for the loop pays for itself from about this many writes
+    /// (docs/rules/IOP006.md).
+    /// </summary>
+    public const int DefaultMinIterations = 16;
+
+    /// <summary>Diagnostic property: which of the four shapes was found (<see cref="TinyWriteKind"/>).</summary>
+    public const string KindProperty = "Kind";
+
+    /// <summary>Diagnostic property: "true" when the fix can be applied without changing what the code writes.</summary>
+    public const string FixableProperty = "Fixable";
+
+    /// <summary>Diagnostic property (unbuffered FileStreams): the buffer size the fix gives it - IOP002's minimum.</summary>
+    public const string NewSizeProperty = "NewSize";
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
+        ImmutableArray.Create(Rules.TinyWritesPayingLockOrFlush);
+
+    public override void Initialize(AnalysisContext context)
+    {
+        context.EnableConcurrentExecution();
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.RegisterCompilationStartAction(start =>
+        {
+            var types = WellKnownIoTypes.Create(start.Compilation);
+            var console = start.Compilation.GetTypeByMetadataName("System.Console");
+            if (console is not null)
+            {
+                start.RegisterOperationAction(c => AnalyzeLoop(c, console), OperationKind.Loop);
+            }
+
+            if (types.File is not null && types.Stream is not null)
+            {
+                start.RegisterOperationAction(c => AnalyzeCreation(c, types), OperationKind.ObjectCreation);
+                start.RegisterOperationAction(c => AnalyzeAutoFlushStatement(c, types), OperationKind.SimpleAssignment);
+                start.RegisterOperationAction(c => AnalyzeSynchronized(c, types), OperationKind.Invocation);
+            }
+        });
+    }
+
+    // ---- Console output in a loop ------------------------------------------------------------------------------------
+
+    private static void AnalyzeLoop(OperationAnalysisContext context, INamedTypeSymbol console)
+    {
+        var loop = (ILoopOperation)context.Operation;
+        if (loop.GetEnclosingLoop() is not null || loop.Syntax.ContainsDiagnostics || CapturedContext.IsTestMethod(context.ContainingSymbol))
+        {
+            return;
+        }
+
+        var minIterations = GetMinIterations(context, loop);
+        var writes = new List<IInvocationOperation>();
+        var fixable = !IsIterator(loop);
+        foreach (var operation in ConsoleOutput.OperationsOf(loop))
+        {
+            if (ConsoleOutput.IsInteractiveRead(operation, console))
+            {
+                return;
+            }
+
+            if (operation is not IInvocationOperation invocation)
+            {
+                continue;
+            }
+
+            if (ConsoleOutput.IsStandardOutputWrite(invocation, console))
+            {
+                if (ConsoleOutput.GetConstantRepetitions(invocation, loop) is not { } repetitions || repetitions >= minIterations)
+                {
+                    writes.Add(invocation);
+                }
+            }
+            else if (MayWriteToTheConsole(invocation, console, context.Compilation))
+            {
+                // Output written behind the buffered writer's back would come out of order: report, but offer no fix.
+                fixable = false;
+            }
+        }
+
+        if (writes.Count == 0)
+        {
+            return;
+        }
+
+        // One write per iteration counts only in a loop that walks a collection or a range; a while loop with one write
+        // is often a service loop or a prompt.
+        var sites = writes.OrderBy(w => w.Syntax.SpanStart).ToList();
+        if (sites.Count == 1 && sites[0].GetEnclosingLoop() is not (IForEachLoopOperation or IForLoopOperation))
+        {
+            return;
+        }
+
+        Report(context, sites[0].Syntax, TinyWriteKind.ConsoleInLoop, fixable, sites.Skip(1).Select(s => s.Syntax.GetLocation()), sites.Count);
+    }
+
+    private static bool IsIterator(IOperation operation)
+    {
+        foreach (var node in operation.Syntax.DescendantNodesAndSelf())
+        {
+            if (node is Microsoft.CodeAnalysis.CSharp.Syntax.YieldStatementSyntax)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>A call that may itself write to the console: any method of this compilation, and Console's own members.</summary>
+    private static bool MayWriteToTheConsole(IInvocationOperation invocation, INamedTypeSymbol console, Compilation compilation) =>
+        SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.ContainingType, console) ||
+        SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.ContainingAssembly, compilation.Assembly);
+
+    // ---- AutoFlush writers and unbuffered FileStreams ------------------------------------------------------------------
+
+    private static void AnalyzeCreation(OperationAnalysisContext context, WellKnownIoTypes types)
+    {
+        var creation = (IObjectCreationOperation)context.Operation;
+        if (creation.Type?.Name is not ("StreamWriter" or "FileStream") || creation.Syntax.ContainsDiagnostics ||
+            CapturedContext.IsTestMethod(context.ContainingSymbol))
+        {
+            return;
+        }
+
+        if (WellKnownIoTypes.Is(creation.Type, types.StreamWriter))
+        {
+            foreach (var initializer in creation.Initializer?.Initializers ?? ImmutableArray<IOperation>.Empty)
+            {
+                if (IsAutoFlushTrue(initializer))
+                {
+                    AnalyzeAutoFlush(context, creation, initializer, types);
+                }
+            }
+        }
+        else if (WellKnownIoTypes.Is(creation.Type, types.FileStream))
+        {
+            AnalyzeUnbuffered(context, creation, types);
+        }
+    }
+
+    /// <summary><c>writer.AutoFlush = true;</c> on a local holding a StreamWriter created in the same member.</summary>
+    private static void AnalyzeAutoFlushStatement(OperationAnalysisContext context, WellKnownIoTypes types)
+    {
+        var assignment = (ISimpleAssignmentOperation)context.Operation;
+        if (!IsAutoFlushTrue(assignment) || assignment.Parent is not IExpressionStatementOperation ||
+            assignment.Target is not IPropertyReferenceOperation { Instance: ILocalReferenceOperation local } ||
+            assignment.Syntax.ContainsDiagnostics || CapturedContext.IsTestMethod(context.ContainingSymbol) ||
+            LocalValues.GetSingleAssignedValue(local.Local, assignment.GetRoot(), context.CancellationToken)?.WalkDownConversions() is not IObjectCreationOperation creation ||
+            !WellKnownIoTypes.Is(creation.Type, types.StreamWriter))
+        {
+            return;
+        }
+
+        AnalyzeAutoFlush(context, creation, assignment, types);
+    }
+
+    private static bool IsAutoFlushTrue(IOperation operation) =>
+        operation is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation { Property.Name: "AutoFlush" }, Value.ConstantValue: { HasValue: true, Value: true } };
+
+    /// <summary>A StreamWriter created here with <c>AutoFlush = true</c> and written in a loop: every write is a flush.</summary>
+    private static void AnalyzeAutoFlush(OperationAnalysisContext context, IObjectCreationOperation creation, IOperation autoFlush, WellKnownIoTypes types)
+    {
+        var uses = FileUses.Collect(creation, types, context.Compilation, context.CancellationToken);
+        var writesInLoops = uses.Uses
+            .Where(use => use.Member is "Write" or "WriteLine" && use.Operation.IsRepeatedWithout(creation) && !IsSmallLoop(context, use.Operation))
+            .ToList();
+        if (writesInLoops.Count == 0)
+        {
+            return;
+        }
+
+        // The fix drops AutoFlush and flushes after the loop: it needs the writer in a using-declared local (so disposal
+        // still flushes everything) and each loop a statement in a block (to put Flush() after it).
+        var fixable = uses.Holder is ILocalSymbol && IsDisposedByUsing(creation) &&
+                      writesInLoops.All(use => OutermostLoop(use.Operation)?.Parent is IBlockOperation);
+        Report(context, autoFlush.Syntax, TinyWriteKind.AutoFlush, fixable, writesInLoops.Select(u => u.Operation.Syntax.GetLocation()), writesInLoops.Count);
+    }
+
+    private static bool IsDisposedByUsing(IObjectCreationOperation creation) =>
+        creation.GetParentSkippingConversions(out _) is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } &&
+        declarator.Parent?.Parent?.Parent is IUsingDeclarationOperation or IUsingOperation;
+
+    /// <summary>ReadByte/WriteByte in a loop on a FileStream created with <c>bufferSize</c> 0 or 1: one system call per byte.</summary>
+    private static void AnalyzeUnbuffered(OperationAnalysisContext context, IObjectCreationOperation creation, WellKnownIoTypes types)
+    {
+        if (FileOpening.TryCreate(creation, types, context.CancellationToken) is not { BufferSize: { } bufferSize } ||
+            !LocalValues.TryGetInteger(bufferSize, context.CancellationToken, out var size, out _) || size is not (0 or 1))
+        {
+            return;
+        }
+
+        var uses = FileUses.Collect(creation, types, context.Compilation, context.CancellationToken);
+        var byteLoops = uses.Uses
+            .Where(use => use.Member is "ReadByte" or "WriteByte" &&
+                          WellKnownIoTypes.DerivesFrom(use.Receiver.Type, types.FileStream) &&
+                          use.Operation.IsRepeatedWithout(creation) && !IsSmallLoop(context, use.Operation))
+            .ToList();
+        if (byteLoops.Count > 0)
+        {
+            var minimum = RuleOptions.GetInt32(
+                context.Options, creation.Syntax.SyntaxTree, RuleIdentifiers.SmallIoBuffer, SmallIoBufferAnalyzer.MinBufferSizeOption, SmallIoBufferAnalyzer.DefaultMinBufferSize, min: 2, max: 1 << 30);
+            Report(
+                context,
+                bufferSize.Parent?.Syntax ?? bufferSize.Syntax,
+                TinyWriteKind.UnbufferedBytes,
+                fixable: true,
+                Enumerable.Empty<Location>(),
+                byteLoops.Count,
+                SmallIoBufferAnalyzer.GetNewSize(minimum).ToString(System.Globalization.CultureInfo.InvariantCulture));
+        }
+    }
+
+    // ---- TextWriter.Synchronized from one thread -----------------------------------------------------------------------
+
+    /// <summary>
+    /// <c>TextWriter.Synchronized(w)</c> kept in a local of this method, only written, in a loop, with no lambda, local
+    /// function, task, thread or parallel construct in the method: every write takes a lock nobody else contends for.
+    /// </summary>
+    private static void AnalyzeSynchronized(OperationAnalysisContext context, WellKnownIoTypes types)
+    {
+        var invocation = (IInvocationOperation)context.Operation;
+        if (invocation.TargetMethod.Name != "Synchronized" || !WellKnownIoTypes.Is(invocation.TargetMethod.ContainingType, types.TextWriter) ||
+            invocation.Syntax.ContainsDiagnostics ||
+            invocation.GetParentSkippingConversions(out _) is not IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator })
+        {
+            return;
+        }
+
+        var root = invocation.GetRoot();
+        if (LocalValues.GetSingleAssignedValue(declarator.Symbol, root, context.CancellationToken) is null || MayRunConcurrently(root))
+        {
+            return;
+        }
+
+        var writesInLoops = 0;
+        foreach (var operation in root.Descendants())
+        {
+            if (operation is not ILocalReferenceOperation reference || !SymbolEqualityComparer.Default.Equals(reference.Local, declarator.Symbol))
+            {
+                continue;
+            }
+
+            switch (reference.Parent)
+            {
+                case IInvocationOperation { TargetMethod.Name: "Write" or "WriteLine" } write when write.Instance == reference:
+                    if (write.IsRepeatedWithout(invocation) && !IsSmallLoop(context, write))
+                    {
+                        writesInLoops++;
+                    }
+
+                    break;
+                case IInvocationOperation { TargetMethod.Name: "Flush" or "Dispose" or "Close" } other when other.Instance == reference:
+                case IUsingOperation:
+                    break;
+                default:
+                    // Handed to other code, which may share it between threads.
+                    return;
+            }
+        }
+
+        if (writesInLoops > 0)
+        {
+            Report(context, invocation.Syntax, TinyWriteKind.Synchronized, fixable: invocation.Arguments.Length == 1, Enumerable.Empty<Location>(), writesInLoops);
+        }
+    }
+
+    private static bool MayRunConcurrently(IOperation root)
+    {
+        foreach (var operation in root.Descendants())
+        {
+            switch (operation)
+            {
+                case IAnonymousFunctionOperation or ILocalFunctionOperation or IAwaitOperation:
+                    return true;
+                case IInvocationOperation { TargetMethod.ContainingNamespace: var ns } when ns?.ToDisplayString() is "System.Threading" or "System.Threading.Tasks":
+                    return true;
+                case IObjectCreationOperation { Type.ContainingNamespace: var ns } when ns?.ToDisplayString() is "System.Threading" or "System.Threading.Tasks":
+                    return true;
+            }
+        }
+
+        return false;
+    }
+
+    // ---- Shared ------------------------------------------------------------------------------------------------------
+
+    private static ILoopOperation? OutermostLoop(IOperation operation)
+    {
+        ILoopOperation? outermost = null;
+        for (var loop = operation.GetEnclosingLoop(); loop is not null; loop = loop.GetEnclosingLoop())
+        {
+            outermost = loop;
+        }
+
+        return outermost;
+    }
+
+    private static bool IsSmallLoop(OperationAnalysisContext context, IOperation operation) =>
+        OutermostLoop(operation) is { } outermost &&
+        ConsoleOutput.GetConstantRepetitions(operation, outermost) is { } repetitions &&
+        repetitions < GetMinIterations(context, operation);
+
+    private static int GetMinIterations(OperationAnalysisContext context, IOperation operation) =>
+        RuleOptions.GetInt32(context.Options, operation.Syntax.SyntaxTree, RuleIdentifiers.TinyWritesPayingLockOrFlush, MinIterationsOption, DefaultMinIterations, min: 0);
+
+    private static void Report(OperationAnalysisContext context, SyntaxNode at, TinyWriteKind kind, bool fixable, IEnumerable<Location> additionalLocations, int count, string? newSize = null)
+    {
+        var properties = ImmutableDictionary<string, string?>.Empty
+            .Add(KindProperty, kind.ToString())
+            .Add(FixableProperty, fixable ? "true" : "false");
+        if (newSize is not null)
+        {
+            properties = properties.Add(NewSizeProperty, newSize);
+        }
+
+        context.ReportDiagnostic(Diagnostic.Create(
+            Rules.TinyWritesPayingLockOrFlush,
+            at.GetLocation(),
+            additionalLocations,
+            properties,
+            string.Format(Rules.GetString("TinyWritesPayingLockOrFlush" + kind).ToString(), count)));
+    }
+}
+
+/// <summary>The four shapes IOP006 reports.</summary>
+public enum TinyWriteKind
+{
+    /// <summary>Console.Write/WriteLine (or Console.Out's) in a loop: a lock and a flush per call.</summary>
+    ConsoleInLoop,
+
+    /// <summary>A StreamWriter with AutoFlush = true written in a loop: a flush per call.</summary>
+    AutoFlush,
+
+    /// <summary>TextWriter.Synchronized used from one thread: a lock per call.</summary>
+    Synchronized,
+
+    /// <summary>ReadByte/WriteByte on a FileStream whose buffer is off: a system call per byte.</summary>
+    UnbufferedBytes,
+}

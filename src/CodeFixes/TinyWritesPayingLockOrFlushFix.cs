@@ -1,0 +1,249 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Composition;
+using System.Globalization;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using IoPerf.Analyzers.CodeFixes.Internal;
+using IoPerf.Analyzers.Internal;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Simplification;
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+
+namespace IoPerf.Analyzers.CodeFixes;
+
+/// <summary>
+/// IOP006 fixes, one per shape: console output in a loop goes through one <c>StreamWriter</c> over the standard output
+/// stream, in the console's encoding, disposed (so flushed) right after the loop; <c>AutoFlush = true</c> is removed and
+/// the writer flushed after the loop; <c>TextWriter.Synchronized(w)</c> becomes <c>w</c>; an unbuffered FileStream gets
+/// a buffer of the IOP002 minimum.
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(TinyWritesPayingLockOrFlushFix)), Shared]
+public sealed class TinyWritesPayingLockOrFlushFix : CodeFixProvider
+{
+    /// <summary>The buffer E3 measured for the buffered console writer (chars).</summary>
+    private const int ConsoleBufferSize = 65536;
+
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIdentifiers.TinyWritesPayingLockOrFlush);
+
+    public override FixAllProvider GetFixAllProvider() => new TinyWritesFixAll();
+
+    public override Task RegisterCodeFixesAsync(CodeFixContext context)
+    {
+        foreach (var diagnostic in context.Diagnostics)
+        {
+            if (GetKind(diagnostic) is not { } kind ||
+                !diagnostic.Properties.TryGetValue(TinyWritesPayingLockOrFlushAnalyzer.FixableProperty, out var fixable) || fixable != "true")
+            {
+                continue;
+            }
+
+            var title = Title(kind);
+            context.RegisterCodeFix(
+                CodeAction.Create(title, ct => FixAsync(context.Document, new[] { diagnostic }, ct), equivalenceKey: title),
+                diagnostic);
+        }
+
+        return Task.CompletedTask;
+    }
+
+    private static string Title(TinyWriteKind kind) => FixTitles.Get(kind switch
+    {
+        TinyWriteKind.ConsoleInLoop => "TinyWritesPayingLockOrFlushConsoleCodeFixTitle",
+        TinyWriteKind.AutoFlush => "TinyWritesPayingLockOrFlushAutoFlushCodeFixTitle",
+        TinyWriteKind.Synchronized => "TinyWritesPayingLockOrFlushSynchronizedCodeFixTitle",
+        _ => "TinyWritesPayingLockOrFlushUnbufferedBytesCodeFixTitle",
+    });
+
+    private static TinyWriteKind? GetKind(Diagnostic diagnostic) =>
+        diagnostic.Properties.TryGetValue(TinyWritesPayingLockOrFlushAnalyzer.KindProperty, out var text) &&
+        System.Enum.TryParse<TinyWriteKind>(text, out var kind) ? kind : null;
+
+    private static async Task<Document> FixAsync(Document document, IEnumerable<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    {
+        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        var model = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
+        if (root is null || model is null)
+        {
+            return document;
+        }
+
+        var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+        var needsSystemIo = false;
+        foreach (var diagnostic in diagnostics.OrderBy(d => d.Location.SourceSpan.Start))
+        {
+            if (diagnostic.Location.SourceTree != root.SyntaxTree)
+            {
+                continue;
+            }
+
+            var node = root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
+            switch (GetKind(diagnostic))
+            {
+                case TinyWriteKind.ConsoleInLoop:
+                    needsSystemIo |= BufferConsoleLoop(editor, model, node, cancellationToken);
+                    break;
+                case TinyWriteKind.AutoFlush:
+                    RemoveAutoFlush(editor, model, node, diagnostic, cancellationToken);
+                    break;
+                case TinyWriteKind.Synchronized when node is InvocationExpressionSyntax { ArgumentList.Arguments.Count: 1 } synchronized:
+                    editor.ReplaceNode(synchronized, synchronized.ArgumentList.Arguments[0].Expression.WithTriviaFrom(synchronized));
+                    break;
+                case TinyWriteKind.UnbufferedBytes when diagnostic.Properties.TryGetValue(TinyWritesPayingLockOrFlushAnalyzer.NewSizeProperty, out var text) &&
+                                                        int.TryParse(text, NumberStyles.Integer, CultureInfo.InvariantCulture, out var size):
+                    var value = node is ArgumentSyntax argument ? argument.Expression : node as ExpressionSyntax;
+                    if (value is not null)
+                    {
+                        editor.ReplaceNode(value, LiteralExpression(SyntaxKind.NumericLiteralExpression, Literal(size)).WithTriviaFrom(value));
+                    }
+
+                    break;
+            }
+        }
+
+        if (needsSystemIo)
+        {
+            ImportHelper.EnsureUsing(editor, model, root.SpanStart, "System.IO", "StreamWriter");
+        }
+
+        return editor.GetChangedDocument();
+    }
+
+    /// <summary>
+    /// <c>using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 65536)) { loop }</c>
+    /// with every standard-output write of the loop sent to <c>stdout</c>. Console.OutputEncoding has no preamble, and
+    /// StreamWriter's newline is the console's, so the bytes written are the same.
+    /// </summary>
+    private static bool BufferConsoleLoop(DocumentEditor editor, SemanticModel model, SyntaxNode flagged, CancellationToken cancellationToken)
+    {
+        var console = model.Compilation.GetTypeByMetadataName("System.Console");
+        var streamWriter = model.Compilation.GetTypeByMetadataName("System.IO.StreamWriter");
+        if (console is null || streamWriter is null ||
+            flagged.FirstAncestorOrSelf<InvocationExpressionSyntax>() is not { } first ||
+            model.GetOperation(first, cancellationToken) is not IOperation write)
+        {
+            return false;
+        }
+
+        ILoopOperation? loop = null;
+        for (var current = write.GetEnclosingLoop(); current is not null; current = current.GetEnclosingLoop())
+        {
+            loop = current;
+        }
+
+        if (loop?.Syntax is not StatementSyntax loopStatement)
+        {
+            return false;
+        }
+
+        var name = NameGenerator.GetUniqueLocalName(model, loopStatement.SpanStart, "stdout");
+        var writes = ConsoleOutput.OperationsOf(loop)
+            .OfType<IInvocationOperation>()
+            .Where(invocation => ConsoleOutput.IsStandardOutputWrite(invocation, console))
+            .Select(invocation => (InvocationExpressionSyntax)invocation.Syntax)
+            .ToList();
+
+        var rewritten = loopStatement.ReplaceNodes(writes, (original, current) =>
+        {
+            var method = original.Expression switch
+            {
+                MemberAccessExpressionSyntax access => access.Name,
+                SimpleNameSyntax simple => simple,
+                _ => IdentifierName("Write"),
+            };
+            return current.WithExpression(
+                MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(name), method.WithoutTrivia())
+                    .WithTriviaFrom(current.Expression));
+        });
+
+        var generator = SyntaxGenerator.GetGenerator(editor.OriginalDocument);
+        var consoleType = (ExpressionSyntax)generator.TypeExpression(console).WithAdditionalAnnotations(Simplifier.Annotation);
+        var writerCreation = ObjectCreationExpression(IdentifierName("StreamWriter"))
+            .WithArgumentList(ArgumentList(SeparatedList(new[]
+            {
+                Argument(InvocationExpression(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, consoleType, IdentifierName("OpenStandardOutput")))),
+                Argument(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, consoleType, IdentifierName("OutputEncoding"))),
+                Argument(LiteralExpression(SyntaxKind.NumericLiteralExpression, Literal(ConsoleBufferSize))),
+            })));
+        var usingStatement = UsingStatement(Block(rewritten.WithoutLeadingTrivia()))
+            .WithDeclaration(VariableDeclaration(IdentifierName("var"))
+                .WithVariables(SingletonSeparatedList(VariableDeclarator(name).WithInitializer(EqualsValueClause(writerCreation)))))
+            .WithLeadingTrivia(loopStatement.GetLeadingTrivia())
+            .WithTrailingTrivia(loopStatement.GetTrailingTrivia())
+            .WithAdditionalAnnotations(Formatter.Annotation);
+        editor.ReplaceNode(loopStatement, usingStatement);
+        return true;
+    }
+
+    /// <summary>Removes <c>AutoFlush = true</c> and adds <c>writer.Flush();</c> after each outermost loop that writes.</summary>
+    private static void RemoveAutoFlush(DocumentEditor editor, SemanticModel model, SyntaxNode flagged, Diagnostic diagnostic, CancellationToken cancellationToken)
+    {
+        if (flagged.FirstAncestorOrSelf<AssignmentExpressionSyntax>() is not { } assignment)
+        {
+            return;
+        }
+
+        switch (assignment.Parent)
+        {
+            case InitializerExpressionSyntax { Parent: BaseObjectCreationExpressionSyntax creation } initializer when initializer.Expressions.Count == 1:
+                editor.ReplaceNode(creation, creation.WithInitializer(null).WithTrailingTrivia(creation.GetTrailingTrivia()));
+                break;
+            case InitializerExpressionSyntax:
+                editor.RemoveNode(assignment, SyntaxRemoveOptions.KeepNoTrivia);
+                break;
+            case ExpressionStatementSyntax statement:
+                editor.RemoveNode(statement);
+                break;
+            default:
+                return;
+        }
+
+        var loops = new HashSet<SyntaxNode>();
+        foreach (var location in diagnostic.AdditionalLocations)
+        {
+            if (editor.OriginalRoot.FindNode(location.SourceSpan, getInnermostNodeForTie: true).FirstAncestorOrSelf<InvocationExpressionSyntax>() is not { } write ||
+                write.Expression is not MemberAccessExpressionSyntax { Expression: var writer } ||
+                model.GetOperation(write, cancellationToken) is not IOperation operation)
+            {
+                continue;
+            }
+
+            ILoopOperation? outermost = null;
+            for (var loop = operation.GetEnclosingLoop(); loop is not null; loop = loop.GetEnclosingLoop())
+            {
+                outermost = loop;
+            }
+
+            if (outermost?.Syntax is StatementSyntax loopStatement && loops.Add(loopStatement))
+            {
+                // Indented like the loop, on the line after it; the blank line before the next statement stays where it was.
+                var indentation = loopStatement.GetLeadingTrivia().Where(t => t.IsKind(SyntaxKind.WhitespaceTrivia)).LastOrDefault();
+                var flush = ExpressionStatement(InvocationExpression(
+                        MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, writer.WithoutTrivia(), IdentifierName("Flush"))))
+                    .WithLeadingTrivia(indentation == default ? TriviaList() : TriviaList(indentation))
+                    .WithTrailingTrivia(loopStatement.GetTrailingTrivia().Where(t => t.IsKind(SyntaxKind.EndOfLineTrivia)).Take(1));
+                editor.InsertAfter(loopStatement, flush);
+            }
+        }
+    }
+
+    private sealed class TinyWritesFixAll : DocumentBasedFixAllProvider
+    {
+        protected override string GetFixAllTitle(FixAllContext fixAllContext) => FixTitles.Get("TinyWritesPayingLockOrFlushCodeFixTitle");
+
+        protected override async Task<Document?> FixAllAsync(FixAllContext fixAllContext, Document document, ImmutableArray<Diagnostic> diagnostics) =>
+            await FixAsync(
+                    document,
+                    diagnostics.Where(d => d.Properties.TryGetValue(TinyWritesPayingLockOrFlushAnalyzer.FixableProperty, out var fixable) && fixable == "true"),
+                    fixAllContext.CancellationToken)
+                .ConfigureAwait(false);
+    }
+}

@@ -1,0 +1,509 @@
+using IoPerf.Analyzers.CodeFixes;
+using IoPerf.Analyzers.Tests.Infrastructure;
+using Microsoft.CodeAnalysis;
+using Xunit;
+using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
+    IoPerf.Analyzers.TinyWritesPayingLockOrFlushAnalyzer,
+    IoPerf.Analyzers.CodeFixes.TinyWritesPayingLockOrFlushFix>;
+
+namespace IoPerf.Analyzers.Tests;
+
+public sealed class TinyWritesPayingLockOrFlushTests
+{
+    private static string InClass(string members) => $$"""
+        using System;
+        using System.Collections.Generic;
+        using System.IO;
+        using System.Text;
+        using System.Threading.Tasks;
+
+        public class Report
+        {
+        {{members}}
+        }
+        """;
+
+    // ---- Console output in a loop -----------------------------------------------------------------------------------
+
+    [Fact]
+    public Task ConsoleWriteLine_PerItemOfACollection_GoesThroughOneBufferedWriter() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            public void Print(List<string> names)
+            {
+                Console.WriteLine("names:");
+                foreach (var name in names)
+                {
+                    {|IOP006:Console.WriteLine(name)|};
+                }
+
+                Console.WriteLine("done");
+            }
+        """),
+        InClass("""
+            public void Print(List<string> names)
+            {
+                Console.WriteLine("names:");
+                using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 65536))
+                {
+                    foreach (var name in names)
+                    {
+                        stdout.WriteLine(name);
+                    }
+                }
+
+                Console.WriteLine("done");
+            }
+        """));
+
+    [Fact]
+    public Task SeveralWritesPerIteration_ConsoleOutToo_AllGoThroughTheWriter() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            public void Grid(int rows, int columns)
+            {
+                for (var r = 0; r < rows; r++)
+                {
+                    for (var c = 0; c < columns; c++)
+                    {
+                        {|IOP006:Console.Write(r * c)|};
+                        Console.Out.Write(';');
+                    }
+
+                    Console.WriteLine();
+                }
+            }
+        """),
+        InClass("""
+            public void Grid(int rows, int columns)
+            {
+                using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 65536))
+                {
+                    for (var r = 0; r < rows; r++)
+                    {
+                        for (var c = 0; c < columns; c++)
+                        {
+                            stdout.Write(r * c);
+                            stdout.Write(';');
+                        }
+
+                        stdout.WriteLine();
+                    }
+                }
+            }
+        """));
+
+    [Fact]
+    public Task WhileLoop_WithTwoWritesPerIteration() => Verify.VerifyAnalyzerAsync(InClass("""
+            public void Dump(Queue<int> queue)
+            {
+                while (queue.Count > 0)
+                {
+                    {|IOP006:Console.Write(queue.Dequeue())|};
+                    Console.Write(' ');
+                }
+            }
+        """));
+
+    [Fact]
+    public Task NameInScope_GetsADistinctWriterName() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            public void Print(string[] lines, string stdout)
+            {
+                foreach (var line in lines)
+                {
+                    {|IOP006:Console.WriteLine(line + stdout)|};
+                }
+            }
+        """),
+        InClass("""
+            public void Print(string[] lines, string stdout)
+            {
+                using (var stdout1 = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 65536))
+                {
+                    foreach (var line in lines)
+                    {
+                        stdout1.WriteLine(line + stdout);
+                    }
+                }
+            }
+        """));
+
+    [Fact]
+    public Task UserMethodInTheLoop_IsReportedWithoutAFix()
+    {
+        // Show() may write to the console itself: buffered output would come out of order.
+        var source = InClass("""
+            public void Print(string[] lines)
+            {
+                foreach (var line in lines)
+                {
+                    {|IOP006:Console.Write(line)|};
+                    Show(line.Length);
+                }
+            }
+
+            private static void Show(int length) => Console.WriteLine(length);
+        """);
+        return Verify.VerifyCodeFixAsync(source, source);
+    }
+
+    [Theory]
+    // A conversation: the loop reads the console between writes.
+    [InlineData("while (true) { Console.Write(\"> \"); var line = Console.ReadLine(); if (line is null) break; Console.WriteLine(line.ToUpperInvariant()); }")]
+    [InlineData("foreach (var item in items) { Console.Write(item); Console.ReadKey(); }")]
+    // One write per iteration of a loop that does not walk a collection or a range (a service loop).
+    [InlineData("var n = 0; while (n < items.Count) { Console.WriteLine(items[n++]); }")]
+    // A small constant loop.
+    [InlineData("for (var i = 0; i < 3; i++) { Console.Write(i); Console.Write(' '); }")]
+    [InlineData("foreach (var word in new[] { \"a\", \"b\", \"c\" }) { Console.WriteLine(word); }")]
+    [InlineData("foreach (var word in (string[])[\"a\", \"b\"]) { Console.Write(word); Console.Write(','); }")]
+    [InlineData("for (var i = 0; i < 4; i++) { for (var j = 0; j < 3; j++) { Console.Write(j); } }")]
+    // Standard error is meant to be unbuffered.
+    [InlineData("foreach (var item in items) { Console.Error.WriteLine(item); }")]
+    // Not in a loop, or in a lambda that may run once.
+    [InlineData("Console.WriteLine(items.Count); Console.WriteLine(\"done\");")]
+    [InlineData("foreach (var item in items) { Action a = () => { Console.Write(item); Console.Write(' '); }; }")]
+    // A plain StreamWriter written char by char: buffered, which is the fix, not the problem.
+    [InlineData("using var w = new StreamWriter(\"f\"); foreach (var item in items) { foreach (var c in item) { w.Write(c); } }")]
+    public Task ConsoleLookAlikes_AreNotReported(string statements) => Verify.VerifyAnalyzerAsync(InClass($$"""
+            public void M(List<string> items)
+            {
+                {{statements}}
+            }
+        """));
+
+    [Fact]
+    public Task TestMethods_AreNotReported() => Verify.VerifyAnalyzerAsync(InClass("""
+            [Fact]
+            public void Prints(string[] lines)
+            {
+                foreach (var line in lines)
+                {
+                    Console.WriteLine(line);
+                }
+            }
+        """) + "\npublic sealed class FactAttribute : Attribute { }\n");
+
+    [Fact]
+    public Task MinIterationsOption_ReportsSmallerLoops() =>
+        Verify.Create(InClass("""
+            public void M()
+            {
+                for (var i = 0; i < 3; i++)
+                {
+                    {|IOP006:Console.Write(i)|};
+                    Console.Write(' ');
+                }
+            }
+        """)).WithEditorConfig("dotnet_diagnostic.IOP006.min_iterations = 2").RunAsync();
+
+    [Theory]
+    [InlineData("dotnet_diagnostic.IOP006.min_iterations = many")]
+    [InlineData("dotnet_diagnostic.IOP006.min_iterations = -1")]
+    public Task MinIterationsOption_InvalidValue_FallsBackToTheDefault(string line) =>
+        Verify.Create(InClass("""
+            public void M()
+            {
+                for (var i = 0; i < 3; i++)
+                {
+                    Console.Write(i);
+                    Console.Write(' ');
+                }
+            }
+        """)).WithEditorConfig(line).RunAsync();
+
+    // ---- AutoFlush ---------------------------------------------------------------------------------------------------
+
+    [Fact]
+    public Task AutoFlushInTheInitializer_IsRemoved_AndTheWriterFlushedAfterTheLoop() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            public void Save(string path, IEnumerable<string> lines)
+            {
+                using var writer = new StreamWriter(path) { {|IOP006:AutoFlush = true|} };
+                foreach (var line in lines)
+                {
+                    writer.WriteLine(line);
+                }
+
+                writer.WriteLine("end");
+            }
+        """),
+        InClass("""
+            public void Save(string path, IEnumerable<string> lines)
+            {
+                using var writer = new StreamWriter(path);
+                foreach (var line in lines)
+                {
+                    writer.WriteLine(line);
+                }
+                writer.Flush();
+
+                writer.WriteLine("end");
+            }
+        """));
+
+    [Fact]
+    public Task AutoFlushStatement_IsRemoved_OtherInitializersStay() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            public void Save(string path, int[] values)
+            {
+                using (var writer = new StreamWriter(path) { NewLine = "\n" })
+                {
+                    {|IOP006:writer.AutoFlush = true|};
+                    for (var i = 0; i < values.Length; i++)
+                    {
+                        writer.Write(values[i]);
+                        writer.Write(',');
+                    }
+                }
+            }
+        """),
+        InClass("""
+            public void Save(string path, int[] values)
+            {
+                using (var writer = new StreamWriter(path) { NewLine = "\n" })
+                {
+                    for (var i = 0; i < values.Length; i++)
+                    {
+                        writer.Write(values[i]);
+                        writer.Write(',');
+                    }
+                    writer.Flush();
+                }
+            }
+        """));
+
+    [Fact]
+    public Task AutoFlushWriterNotDisposed_IsReportedWithoutAFix()
+    {
+        // Without a using, removing AutoFlush could lose what is written after the loop.
+        var source = InClass("""
+            public StreamWriter Open(string path, string[] lines)
+            {
+                var writer = new StreamWriter(path) { {|IOP006:AutoFlush = true|} };
+                foreach (var line in lines)
+                {
+                    writer.WriteLine(line);
+                }
+
+                return writer;
+            }
+        """);
+        return Verify.VerifyCodeFixAsync(source, source);
+    }
+
+    [Theory]
+    [InlineData("using var w = new StreamWriter(\"f\") { AutoFlush = false }; foreach (var item in items) { w.WriteLine(item); }")]
+    [InlineData("using var w = new StreamWriter(\"f\") { AutoFlush = true }; w.WriteLine(items.Count);")]
+    [InlineData("foreach (var item in items) { using var w = new StreamWriter(item) { AutoFlush = true }; w.WriteLine(item); }")]
+    [InlineData("using var w = new StreamWriter(\"f\") { AutoFlush = true }; for (var i = 0; i < 2; i++) { w.WriteLine(i); }")]
+    public Task AutoFlushLookAlikes_AreNotReported(string statements) => Verify.VerifyAnalyzerAsync(InClass($$"""
+            public void M(List<string> items)
+            {
+                {{statements}}
+            }
+        """));
+
+    // ---- TextWriter.Synchronized ---------------------------------------------------------------------------------------
+
+    [Fact]
+    public Task SynchronizedUsedFromOneThread_BecomesThePlainWriter() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            public void Save(string path, string[] lines)
+            {
+                using var inner = new StreamWriter(path);
+                var writer = {|IOP006:TextWriter.Synchronized(inner)|};
+                foreach (var line in lines)
+                {
+                    writer.WriteLine(line);
+                }
+
+                writer.Flush();
+            }
+        """),
+        InClass("""
+            public void Save(string path, string[] lines)
+            {
+                using var inner = new StreamWriter(path);
+                var writer = inner;
+                foreach (var line in lines)
+                {
+                    writer.WriteLine(line);
+                }
+
+                writer.Flush();
+            }
+        """));
+
+    [Theory]
+    [InlineData("var w = TextWriter.Synchronized(inner); Parallel.ForEach(items, item => w.WriteLine(item));")]
+    [InlineData("var w = TextWriter.Synchronized(inner); var t = Task.Run(() => w.WriteLine(1)); foreach (var item in items) { w.WriteLine(item); } t.Wait();")]
+    [InlineData("var w = TextWriter.Synchronized(inner); Shared = w; foreach (var item in items) { w.WriteLine(item); }")]
+    [InlineData("var w = TextWriter.Synchronized(inner); w.WriteLine(items.Count);")]
+    [InlineData("Shared = TextWriter.Synchronized(inner);")]
+    public Task SynchronizedLookAlikes_AreNotReported(string statements) => Verify.VerifyAnalyzerAsync(InClass($$"""
+            public TextWriter? Shared { get; set; }
+
+            public void M(List<string> items, TextWriter inner)
+            {
+                {{statements}}
+            }
+        """));
+
+    // ---- Byte at a time on an unbuffered FileStream -------------------------------------------------------------------
+
+    [Fact]
+    public Task WriteByteLoop_OnAnUnbufferedFileStream_GetsABuffer() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            public void Save(string path, byte[] data)
+            {
+                using var stream = new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.None, {|IOP006:bufferSize: 0|});
+                foreach (var b in data)
+                {
+                    stream.WriteByte(b);
+                }
+            }
+        """),
+        InClass("""
+            public void Save(string path, byte[] data)
+            {
+                using var stream = new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.None, bufferSize: 65536);
+                foreach (var b in data)
+                {
+                    stream.WriteByte(b);
+                }
+            }
+        """));
+
+    [Fact]
+    public Task ReadByteLoop_WithBufferSizeOne_UsesTheIop002Minimum()
+    {
+        var test = Verify.Create(InClass("""
+            public int Count(string path)
+            {
+                using var stream = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, {|IOP006:1|}, FileOptions.SequentialScan);
+                var count = 0;
+                while (stream.ReadByte() >= 0)
+                {
+                    count++;
+                }
+
+                return count;
+            }
+        """)).WithEditorConfig("dotnet_diagnostic.IOP002.min_buffer_size = 4096");
+        test.FixedCode = InClass("""
+            public int Count(string path)
+            {
+                using var stream = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, 4096, FileOptions.SequentialScan);
+                var count = 0;
+                while (stream.ReadByte() >= 0)
+                {
+                    count++;
+                }
+
+                return count;
+            }
+        """);
+        return test.RunAsync();
+    }
+
+    [Theory]
+    // The default buffer, or a real one.
+    [InlineData("using var s = new FileStream(\"f\", FileMode.Open); while (s.ReadByte() >= 0) { }")]
+    [InlineData("using var s = new FileStream(\"f\", FileMode.Open, FileAccess.Read, FileShare.Read, 4096); while (s.ReadByte() >= 0) { }")]
+    // Unbuffered in front of large reads: right.
+    [InlineData("using var s = new FileStream(\"f\", FileMode.Open, FileAccess.Read, FileShare.Read, 0); var b = new byte[1 << 20]; while (s.Read(b) > 0) { }")]
+    // Not a Stream's ReadByte, or not a file.
+    [InlineData("using var r = new BinaryReader(new FileStream(\"f\", FileMode.Open, FileAccess.Read, FileShare.Read, 1)); for (var i = 0; i < items.Count; i++) { r.ReadByte(); }")]
+    [InlineData("var m = new MemoryStream(); foreach (var item in items) { m.WriteByte(1); }")]
+    // Once, not in a loop.
+    [InlineData("using var s = new FileStream(\"f\", FileMode.Open, FileAccess.Read, FileShare.Read, 0); var first = s.ReadByte();")]
+    public Task ByteLookAlikes_AreNotReported(string statements) => Verify.VerifyAnalyzerAsync(InClass($$"""
+            public void M(List<string> items)
+            {
+                {{statements}}
+            }
+        """));
+
+    [Fact]
+    public Task GeneratedCode_IsNotReported() => Verify.VerifyAnalyzerAsync("// <auto-generated/>\n" + InClass("""
+            public void Print(List<string> names)
+            {
+                foreach (var name in names)
+                {
+                    Console.WriteLine(name);
+                }
+            }
+        """));
+
+    [Fact]
+    public Task FixAll_FixesEachShapeInTheDocument()
+    {
+        var test = Verify.Create(InClass("""
+            public void All(string path, List<string> names, byte[] data)
+            {
+                foreach (var name in names)
+                {
+                    {|IOP006:Console.WriteLine(name)|};
+                }
+
+                using var stream = new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.None, {|IOP006:0|});
+                foreach (var b in data)
+                {
+                    stream.WriteByte(b);
+                }
+
+                foreach (var name in names)
+                {
+                    {|IOP006:Console.Write(name)|};
+                    Console.Write(' ');
+                }
+            }
+        """));
+        test.FixedCode = InClass("""
+            public void All(string path, List<string> names, byte[] data)
+            {
+                using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 65536))
+                {
+                    foreach (var name in names)
+                    {
+                        stdout.WriteLine(name);
+                    }
+                }
+
+                using var stream = new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.None, 65536);
+                foreach (var b in data)
+                {
+                    stream.WriteByte(b);
+                }
+
+                using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 65536))
+                {
+                    foreach (var name in names)
+                    {
+                        stdout.Write(name);
+                        stdout.Write(' ');
+                    }
+                }
+            }
+        """);
+        return test.RunAsync();
+    }
+
+    [Theory]
+    [InlineData("foreach (var item in items) { Console.Write(")]
+    [InlineData("foreach (var item in items) { Console.Out.Write(item) Console.Write(1); }")]
+    [InlineData("for (var i = 0; i < ; i++) { Console.Write(i); Console.Write(' '); }")]
+    [InlineData("using var w = new StreamWriter(\"f\") { AutoFlush = }; foreach (var item in items) { w.Write(item); }")]
+    [InlineData("var w = TextWriter.Synchronized(); foreach (var item in items) { w.Write(item); }")]
+    [InlineData("using var s = new FileStream(\"f\", FileMode.Open, FileAccess.Read, FileShare.Read, 0); while (s.ReadByte( >= 0) { }")]
+    [InlineData("foreach (var item in [1, 2, ..items.Count]) { Console.Write(item); Console.Write(1); }")]
+    public Task IncompleteCode_DoesNotThrow(string statement) => Robustness.AssertNoExceptionsAsync(
+        new TinyWritesPayingLockOrFlushAnalyzer(),
+        new TinyWritesPayingLockOrFlushFix(),
+        InClass($$"""
+            public void M(List<string> items)
+            {
+                {{statement}}
+            }
+        """));
+}
