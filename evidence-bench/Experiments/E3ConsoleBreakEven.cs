@@ -6,8 +6,9 @@ namespace IoPerf.EvidenceBench.Experiments;
 /// <summary>
 /// E3, the other side of IOP006's fix: below how many writes does creating a buffered writer cost more than it saves?
 /// A loop of N short writes through a Console.Out-style writer (synchronized, auto-flushing, created once as
-/// Console.Out is) against the fix's shape - a StreamWriter with a 64 Ki-char buffer created before the loop and
-/// flushed after it - both over /dev/null. The smallest N where the fix wins sets IOP006's small-loop bound.
+/// Console.Out is) against the fix's shape - a StreamWriter created before the loop and flushed after it - both over
+/// /dev/null, with a 64 Ki-char buffer (its arrays land on the large object heap) and a 4 Ki-char one. The smallest N
+/// where the fix wins sets IOP006's small-loop bound, and the buffer size the fix writes.
 /// </summary>
 [MemoryDiagnoser]
 [BenchmarkCategory("E3", "C16", "IOP006")]
@@ -17,7 +18,7 @@ public class E3ConsoleBreakEven
     private FileStream? _devNull;
     private TextWriter _consoleOut = TextWriter.Null;
 
-    public static IEnumerable<int> WriteCounts => new[] { 1, 4, 16, 64, 256 };
+    public static IEnumerable<int> WriteCounts => new[] { 1, 4, 8, 16, 32, 64, 256 };
 
     [ParamsSource(nameof(WriteCounts))]
     public int Writes { get; set; }
@@ -48,9 +49,14 @@ public class E3ConsoleBreakEven
     }
 
     [Benchmark]
-    public int BufferedWriterPerLoop()
+    public int BufferedWriter64KPerLoop() => WriteThroughNewWriter(65536);
+
+    [Benchmark]
+    public int BufferedWriter4KPerLoop() => WriteThroughNewWriter(4096);
+
+    private int WriteThroughNewWriter(int bufferSize)
     {
-        using (var writer = new StreamWriter(_devNull!, Utf8NoBom, bufferSize: 65536, leaveOpen: true))
+        using (var writer = new StreamWriter(_devNull!, Utf8NoBom, bufferSize, leaveOpen: true))
         {
             for (var i = 0; i < Writes; i++)
             {

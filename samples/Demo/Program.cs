@@ -9,6 +9,9 @@ try
     Console.WriteLine($"longest line: {LogSummary.LongestLine(path)} chars");
     Console.WriteLine($"comment lines: {LogSummary.CountComments(path)}");
     Console.WriteLine($"characters: {await FileTotals.TotalCharactersAsync(new[] { path })}");
+    ReportPrinter.PrintTable(new[] { ("ioperf-demo.txt", 1000), ("(none)", 0) });
+    ReportPrinter.WriteLog(path + ".log", Enumerable.Range(1, 100).Select(i => $"event {i}"));
+    File.Delete(path + ".log");
     Console.WriteLine($"adler32: {Checksum.Adler(path):x8}, byte sum: {Checksum.ByteSum(path)}");
     Console.WriteLine($"fields in 'a,b;c|d': {CsvLite.CountFields("a,b;c|d")}, needs quotes: {CsvLite.NeedsQuotes("x,y")}, valid name: {CsvLite.IsValidFileName("report.txt")}");
 }

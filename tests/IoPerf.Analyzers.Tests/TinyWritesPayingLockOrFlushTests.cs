@@ -43,7 +43,7 @@ public sealed class TinyWritesPayingLockOrFlushTests
             public void Print(List<string> names)
             {
                 Console.WriteLine("names:");
-                using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 65536))
+                using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 4096))
                 {
                     foreach (var name in names)
                     {
@@ -75,7 +75,7 @@ public sealed class TinyWritesPayingLockOrFlushTests
         InClass("""
             public void Grid(int rows, int columns)
             {
-                using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 65536))
+                using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 4096))
                 {
                     for (var r = 0; r < rows; r++)
                     {
@@ -117,7 +117,7 @@ public sealed class TinyWritesPayingLockOrFlushTests
         InClass("""
             public void Print(string[] lines, string stdout)
             {
-                using (var stdout1 = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 65536))
+                using (var stdout1 = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 4096))
                 {
                     foreach (var line in lines)
                     {
@@ -152,11 +152,11 @@ public sealed class TinyWritesPayingLockOrFlushTests
     [InlineData("foreach (var item in items) { Console.Write(item); Console.ReadKey(); }")]
     // One write per iteration of a loop that does not walk a collection or a range (a service loop).
     [InlineData("var n = 0; while (n < items.Count) { Console.WriteLine(items[n++]); }")]
-    // A small constant loop.
-    [InlineData("for (var i = 0; i < 3; i++) { Console.Write(i); Console.Write(' '); }")]
+    // Small constant loops: fewer than 4 writes in all.
+    [InlineData("for (var i = 0; i < 1; i++) { Console.Write(i); Console.Write(' '); }")]
     [InlineData("foreach (var word in new[] { \"a\", \"b\", \"c\" }) { Console.WriteLine(word); }")]
-    [InlineData("foreach (var word in (string[])[\"a\", \"b\"]) { Console.Write(word); Console.Write(','); }")]
-    [InlineData("for (var i = 0; i < 4; i++) { for (var j = 0; j < 3; j++) { Console.Write(j); } }")]
+    [InlineData("foreach (var word in (string[])[\"a\"]) { Console.Write(word); Console.Write(','); }")]
+    [InlineData("for (var i = 1; i <= 1; i++) { for (var j = 0; j < 3; j++) { Console.Write(j); } }")]
     // Standard error is meant to be unbuffered.
     [InlineData("foreach (var item in items) { Console.Error.WriteLine(item); }")]
     // Not in a loop, or in a lambda that may run once.
@@ -184,28 +184,40 @@ public sealed class TinyWritesPayingLockOrFlushTests
         """) + "\npublic sealed class FactAttribute : Attribute { }\n");
 
     [Fact]
-    public Task MinIterationsOption_ReportsSmallerLoops() =>
-        Verify.Create(InClass("""
+    public Task SmallConstantLoop_OfFourWrites_IsReported() => Verify.VerifyAnalyzerAsync(InClass("""
             public void M()
             {
-                for (var i = 0; i < 3; i++)
+                for (var i = 0; i < 2; i++)
                 {
                     {|IOP006:Console.Write(i)|};
                     Console.Write(' ');
                 }
             }
-        """)).WithEditorConfig("dotnet_diagnostic.IOP006.min_iterations = 2").RunAsync();
+        """));
 
-    [Theory]
-    [InlineData("dotnet_diagnostic.IOP006.min_iterations = many")]
-    [InlineData("dotnet_diagnostic.IOP006.min_iterations = -1")]
-    public Task MinIterationsOption_InvalidValue_FallsBackToTheDefault(string line) =>
+    [Fact]
+    public Task MinWritesOption_SilencesSmallLoops() =>
         Verify.Create(InClass("""
             public void M()
             {
-                for (var i = 0; i < 3; i++)
+                for (var i = 0; i < 2; i++)
                 {
                     Console.Write(i);
+                    Console.Write(' ');
+                }
+            }
+        """)).WithEditorConfig("dotnet_diagnostic.IOP006.min_writes = 5").RunAsync();
+
+    [Theory]
+    [InlineData("dotnet_diagnostic.IOP006.min_writes = many")]
+    [InlineData("dotnet_diagnostic.IOP006.min_writes = -1")]
+    public Task MinWritesOption_InvalidValue_FallsBackToTheDefault(string line) =>
+        Verify.Create(InClass("""
+            public void M()
+            {
+                for (var i = 0; i < 2; i++)
+                {
+                    {|IOP006:Console.Write(i)|};
                     Console.Write(' ');
                 }
             }
@@ -462,7 +474,7 @@ public sealed class TinyWritesPayingLockOrFlushTests
         test.FixedCode = InClass("""
             public void All(string path, List<string> names, byte[] data)
             {
-                using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 65536))
+                using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 4096))
                 {
                     foreach (var name in names)
                     {
@@ -476,7 +488,7 @@ public sealed class TinyWritesPayingLockOrFlushTests
                     stream.WriteByte(b);
                 }
 
-                using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 65536))
+                using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 4096))
                 {
                     foreach (var name in names)
                     {
