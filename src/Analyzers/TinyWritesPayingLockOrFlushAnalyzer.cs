@@ -51,7 +51,7 @@ public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
             var console = start.Compilation.GetTypeByMetadataName("System.Console");
             if (console is not null)
             {
-                start.RegisterOperationAction(c => AnalyzeLoop(c, console), OperationKind.Loop);
+                start.RegisterOperationAction(c => AnalyzeConsoleWrite(c, console), OperationKind.Invocation);
             }
 
             if (types.File is not null && types.Stream is not null)
@@ -65,10 +65,18 @@ public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
 
     // ---- Console output in a loop ------------------------------------------------------------------------------------
 
-    private static void AnalyzeLoop(OperationAnalysisContext context, INamedTypeSymbol console)
+    /// <summary>
+    /// Console writes are looked at from the write: only loops that contain one are walked, and the loop is analysed
+    /// once, from its first standard-output write.
+    /// </summary>
+    private static void AnalyzeConsoleWrite(OperationAnalysisContext context, INamedTypeSymbol console)
     {
-        var loop = (ILoopOperation)context.Operation;
-        if (loop.GetEnclosingLoop() is not null || loop.Syntax.ContainsDiagnostics || CapturedContext.IsTestMethod(context.ContainingSymbol))
+        var first = (IInvocationOperation)context.Operation;
+        if (first.TargetMethod.Name is not ("Write" or "WriteLine") ||
+            !ConsoleOutput.IsStandardOutputWrite(first, console) ||
+            OutermostLoop(first) is not { } loop ||
+            loop.Syntax.ContainsDiagnostics ||
+            CapturedContext.IsTestMethod(context.ContainingSymbol))
         {
             return;
         }
@@ -77,41 +85,36 @@ public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
         var fixable = !IsIterator(loop);
         foreach (var operation in ConsoleOutput.OperationsOf(loop))
         {
-            if (ConsoleOutput.IsInteractiveRead(operation, console))
+            switch (ConsoleOutput.Classify(operation, console, context.Compilation))
             {
-                return;
-            }
-
-            if (operation is not IInvocationOperation invocation)
-            {
-                continue;
-            }
-
-            if (ConsoleOutput.IsStandardOutputWrite(invocation, console))
-            {
-                writes.Add(invocation);
-            }
-            else if (MayWriteToTheConsole(invocation, console, context.Compilation))
-            {
-                // Output written behind the buffered writer's back would come out of order: report, but offer no fix.
-                fixable = false;
+                case LoopWork.StandardOutputWrite:
+                    writes.Add((IInvocationOperation)operation);
+                    break;
+                case LoopWork.ConsoleState:
+                    // Colours, cursor moves and the like act on the terminal at once: buffered text would lag behind them.
+                    fixable = false;
+                    break;
+                case LoopWork.NotJustOutput:
+                    // Reads the console, waits, awaits, or does work of its own: the writes are not what the loop costs,
+                    // and holding them back would change when they appear.
+                    return;
             }
         }
 
-        if (writes.Count == 0 || AreFewWrites(context, writes))
+        writes.Sort((a, b) => a.Syntax.SpanStart.CompareTo(b.Syntax.SpanStart));
+        if (writes.Count == 0 || writes[0] != first || AreFewWrites(context, writes))
         {
             return;
         }
 
         // One write per iteration counts only in a loop that walks a collection or a range; a while loop with one write
         // is often a service loop or a prompt.
-        var sites = writes.OrderBy(w => w.Syntax.SpanStart).ToList();
-        if (sites.Count == 1 && sites[0].GetEnclosingLoop() is not (IForEachLoopOperation or IForLoopOperation))
+        if (writes.Count == 1 && first.GetEnclosingLoop() is not (IForEachLoopOperation or IForLoopOperation))
         {
             return;
         }
 
-        Report(context, sites[0].Syntax, TinyWriteKind.ConsoleInLoop, fixable, sites.Skip(1).Select(s => s.Syntax.GetLocation()), sites.Count);
+        Report(context, first.Syntax, TinyWriteKind.ConsoleInLoop, fixable, writes.Skip(1).Select(s => s.Syntax.GetLocation()), writes.Count);
     }
 
     private static bool IsIterator(IOperation operation)
@@ -126,11 +129,6 @@ public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
 
         return false;
     }
-
-    /// <summary>A call that may itself write to the console: any method of this compilation, and Console's own members.</summary>
-    private static bool MayWriteToTheConsole(IInvocationOperation invocation, INamedTypeSymbol console, Compilation compilation) =>
-        SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.ContainingType, console) ||
-        SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.ContainingAssembly, compilation.Assembly);
 
     // ---- AutoFlush writers and unbuffered FileStreams ------------------------------------------------------------------
 

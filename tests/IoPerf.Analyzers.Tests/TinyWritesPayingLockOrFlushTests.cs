@@ -128,28 +128,90 @@ public sealed class TinyWritesPayingLockOrFlushTests
         """));
 
     [Fact]
-    public Task UserMethodInTheLoop_IsReportedWithoutAFix()
+    public Task AwaitInTheLoop_IsNotReported() => Verify.VerifyAnalyzerAsync(InClass("""
+            public async Task Stream(IAsyncEnumerable<string> events)
+            {
+                await foreach (var e in events)
+                {
+                    Console.Write(e);
+                    Console.WriteLine();
+                }
+            }
+        """));
+
+    [Fact]
+    public Task ColouredOutput_IsReportedWithoutAFix()
     {
-        // Show() may write to the console itself: buffered output would come out of order.
+        // ForegroundColor takes effect on the terminal at once: text held in a buffer would come out in the wrong colour.
         var source = InClass("""
             public void Print(string[] lines)
             {
                 foreach (var line in lines)
                 {
-                    {|IOP006:Console.Write(line)|};
-                    Show(line.Length);
+                    Console.ForegroundColor = line.StartsWith('!') ? ConsoleColor.Red : ConsoleColor.Gray;
+                    {|IOP006:Console.WriteLine(line)|};
                 }
-            }
 
-            private static void Show(int length) => Console.WriteLine(length);
+                Console.ResetColor();
+            }
         """);
         return Verify.VerifyCodeFixAsync(source, source);
     }
+
+    [Fact]
+    public Task UserMethodInTheLoop_IsNotReported() => Verify.VerifyAnalyzerAsync(InClass("""
+            public void Process(string[] files)
+            {
+                foreach (var file in files)
+                {
+                    Console.Write("processing ");
+                    Console.WriteLine(file);
+                    Compress(file);
+                }
+            }
+
+            // Work of its own (and maybe output of its own): the console writes are not what the loop costs.
+            private static void Compress(string file) { }
+        """));
+
+    [Fact]
+    public Task FileWorkInTheLoop_IsNotReported() => Verify.VerifyAnalyzerAsync(InClass("""
+            public void Copy(string[] files, string target)
+            {
+                foreach (var file in files)
+                {
+                    File.Copy(file, Path.Combine(target, Path.GetFileName(file)));
+                    Console.Write("copied ");
+                    Console.WriteLine(file);
+                }
+            }
+        """));
+
+    [Fact]
+    public Task TableOfARecordSet_IsReported() => Verify.VerifyAnalyzerAsync(InClass("""
+            public void Print(System.Data.IDataReader reader)
+            {
+                while (reader.Read())
+                {
+                    for (var i = 0; i < reader.FieldCount; i++)
+                    {
+                        {|IOP006:Console.Write($"{reader.GetValue(i)}\t")|};
+                    }
+
+                    Console.WriteLine();
+                }
+            }
+        """));
 
     [Theory]
     // A conversation: the loop reads the console between writes.
     [InlineData("while (true) { Console.Write(\"> \"); var line = Console.ReadLine(); if (line is null) break; Console.WriteLine(line.ToUpperInvariant()); }")]
     [InlineData("foreach (var item in items) { Console.Write(item); Console.ReadKey(); }")]
+    // Output paced on purpose, or forwarded as it arrives: buffering would hold it back until the loop ends.
+    [InlineData("for (var i = 0; i <= 100; i++) { Console.Write($\"\\r{i}%\"); System.Threading.Thread.Sleep(50); }")]
+    [InlineData("foreach (var item in items) { Console.Write(item); Console.Write(' '); Task.Delay(10).Wait(); }")]
+    [InlineData("foreach (var item in items) { Console.WriteLine(item); System.Threading.Thread.Sleep(System.TimeSpan.FromSeconds(1)); }")]
+    [InlineData("var p = System.Diagnostics.Process.Start(\"ls\")!; string? line; while ((line = p.StandardOutput.ReadLine()) != null) { Console.Write(\"> \"); Console.WriteLine(line); }")]
     // One write per iteration of a loop that does not walk a collection or a range (a service loop).
     [InlineData("var n = 0; while (n < items.Count) { Console.WriteLine(items[n++]); }")]
     // Small constant loops: fewer than 4 writes in all.

@@ -31,6 +31,67 @@ internal static class ConsoleOutput
                SymbolEqualityComparer.Default.Equals(property.Property.ContainingType, console);
     }
 
+    /// <summary>
+    /// What one operation in a loop that writes to the console is: an output write, a change of the console's state,
+    /// something that makes the loop more than output (reading the console, waiting, awaiting, file, network or process
+    /// I/O, a call into the project's own code), or nothing that matters (formatting, arithmetic, collections).
+    /// </summary>
+    public static LoopWork Classify(IOperation operation, INamedTypeSymbol console, Compilation compilation)
+    {
+        switch (operation)
+        {
+            case IAwaitOperation:
+            case IForEachLoopOperation { IsAsynchronous: true }:
+                return LoopWork.NotJustOutput;
+
+            case IInvocationOperation invocation:
+                if (IsStandardOutputWrite(invocation, console))
+                {
+                    return LoopWork.StandardOutputWrite;
+                }
+
+                var method = invocation.TargetMethod;
+                if (IsInteractiveRead(invocation, console) ||
+                    SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, compilation.Assembly) ||
+                    IsWaitOrOutsideIo(method))
+                {
+                    return LoopWork.NotJustOutput;
+                }
+
+                return SymbolEqualityComparer.Default.Equals(method.ContainingType, console) ? LoopWork.ConsoleState : LoopWork.Other;
+
+            case IPropertyReferenceOperation { Property: var property } when SymbolEqualityComparer.Default.Equals(property.ContainingType, console):
+                return IsInteractiveRead(operation, console) ? LoopWork.NotJustOutput
+                    : property.Name == "Out" ? LoopWork.Other
+                    : LoopWork.ConsoleState;
+
+            case IPropertyReferenceOperation { Property.Name: "StandardOutput" or "StandardError", Property.ContainingType.Name: "Process" }:
+                return LoopWork.NotJustOutput;
+
+            default:
+                return LoopWork.Other;
+        }
+    }
+
+    /// <summary>Sleeping, waiting, and file, network or process work: a loop that does these is not an output loop.</summary>
+    private static bool IsWaitOrOutsideIo(IMethodSymbol method)
+    {
+        var ns = method.ContainingNamespace?.ToDisplayString() ?? "";
+        if (ns is "System.Threading" or "System.Threading.Tasks")
+        {
+            return method.Name is "Sleep" or "Delay" or "Wait" or "WaitOne" or "WaitAll" or "WaitAny" or "SpinOnce" or "Join";
+        }
+
+        if (ns == "System.IO")
+        {
+            // Path arithmetic and writers (a StringWriter, the console's own) are not I/O on their own.
+            return method.ContainingType.Name is not ("Path" or "StringWriter" or "TextWriter" or "StringReader");
+        }
+
+        return ns.StartsWith("System.Net", System.StringComparison.Ordinal) ||
+               ns == "System.Diagnostics" && method.ContainingType.Name == "Process";
+    }
+
     /// <summary>True for reads of the console's input (<c>ReadLine</c>, <c>ReadKey</c>, <c>Read</c>, <c>Console.In</c>): the loop is a conversation.</summary>
     public static bool IsInteractiveRead(IOperation operation, INamedTypeSymbol console) => operation switch
     {
@@ -169,4 +230,13 @@ internal static class ConsoleOutput
             }
         }
     }
+}
+
+/// <summary>How an operation in a loop bears on IOP006's console check.</summary>
+internal enum LoopWork
+{
+    Other,
+    StandardOutputWrite,
+    ConsoleState,
+    NotJustOutput,
 }
