@@ -50,7 +50,8 @@ public sealed class ConsoleFixOutputTests
     [Fact]
     public async Task FixedProgram_PrintsTheSameBytes()
     {
-        var fixedProgram = await ApplyAllFixesAsync(Program);
+        var fixedProgram = await Robustness.ApplyFixesAsync(
+            new TinyWritesPayingLockOrFlushAnalyzer(), new TinyWritesPayingLockOrFlushFix(), Program, outputKind: OutputKind.ConsoleApplication);
         Assert.Contains("Console.OpenStandardOutput()", fixedProgram);
         Assert.Equal(2, CountOccurrences(fixedProgram, "new StreamWriter("));
 
@@ -61,33 +62,6 @@ public sealed class ConsoleFixOutputTests
     }
 
     private static int CountOccurrences(string text, string value) => (text.Length - text.Replace(value, "").Length) / value.Length;
-
-    /// <summary>Applies the IOP006 fix to each diagnostic until none is left.</summary>
-    private static async Task<string> ApplyAllFixesAsync(string source)
-    {
-        using var workspace = new AdhocWorkspace();
-        var document = workspace.AddProject("Program", LanguageNames.CSharp)
-            .WithMetadataReferences(TestFrameworkReferences.Get(TestFramework.Net100))
-            .WithCompilationOptions(new CSharpCompilationOptions(OutputKind.ConsoleApplication, nullableContextOptions: NullableContextOptions.Enable))
-            .AddDocument("Program.cs", source);
-        for (var round = 0; round < 10; round++)
-        {
-            var compilation = (await document.Project.GetCompilationAsync())!;
-            var diagnostics = await compilation.WithAnalyzers(ImmutableArray.Create<DiagnosticAnalyzer>(new TinyWritesPayingLockOrFlushAnalyzer())).GetAnalyzerDiagnosticsAsync();
-            var diagnostic = diagnostics.FirstOrDefault();
-            if (diagnostic is null)
-            {
-                break;
-            }
-
-            var action = Assert.Single(await AnalyzerCatalog.GetActionsAsync(new TinyWritesPayingLockOrFlushFix(), document, diagnostic));
-            var operations = await action.GetOperationsAsync(CancellationToken.None);
-            var changed = operations.OfType<Microsoft.CodeAnalysis.CodeActions.ApplyChangesOperation>().Single().ChangedSolution;
-            document = changed.GetDocument(document.Id)!;
-        }
-
-        return (await document.GetTextAsync()).ToString();
-    }
 
     /// <summary>Compiles <paramref name="source"/> into a console app and returns the bytes it writes to standard output.</summary>
     private static async Task<byte[]> RunAsync(string source, string name)

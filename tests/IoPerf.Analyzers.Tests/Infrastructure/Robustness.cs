@@ -82,4 +82,34 @@ public static class Robustness
 
         return titles.Distinct().ToArray();
     }
+
+    /// <summary>
+    /// Applies code action <paramref name="actionIndex"/> of <paramref name="fix"/> to the first diagnostic of
+    /// <paramref name="analyzer"/>, again and again until none is left, and returns the resulting source.
+    /// </summary>
+    public static async Task<string> ApplyFixesAsync(DiagnosticAnalyzer analyzer, CodeFixProvider fix, string source, int actionIndex = 0, OutputKind outputKind = OutputKind.DynamicallyLinkedLibrary)
+    {
+        using var workspace = new AdhocWorkspace();
+        var document = workspace.AddProject("Fixed", LanguageNames.CSharp)
+            .WithMetadataReferences(TestFrameworkReferences.Get(TestFramework.Net100))
+            .WithCompilationOptions(new CSharpCompilationOptions(outputKind, nullableContextOptions: NullableContextOptions.Enable))
+            .WithParseOptions(new CSharpParseOptions(LanguageVersion.Latest))
+            .AddDocument("Source.cs", source);
+        for (var round = 0; round < 20; round++)
+        {
+            var compilation = (await document.Project.GetCompilationAsync())!;
+            var diagnostic = (await compilation.WithAnalyzers(ImmutableArray.Create(analyzer)).GetAnalyzerDiagnosticsAsync()).FirstOrDefault();
+            if (diagnostic is null)
+            {
+                break;
+            }
+
+            var actions = await AnalyzerCatalog.GetActionsAsync(fix, document, diagnostic);
+            Assert.True(actions.Count > actionIndex, $"no code action {actionIndex} for {diagnostic}");
+            var operations = await actions[actionIndex].GetOperationsAsync(CancellationToken.None);
+            document = operations.OfType<Microsoft.CodeAnalysis.CodeActions.ApplyChangesOperation>().Single().ChangedSolution.GetDocument(document.Id)!;
+        }
+
+        return (await document.GetTextAsync()).ToString();
+    }
 }
