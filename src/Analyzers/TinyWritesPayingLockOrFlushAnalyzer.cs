@@ -85,7 +85,7 @@ public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
         var fixable = !IsIterator(loop);
         foreach (var operation in ConsoleOutput.OperationsOf(loop))
         {
-            switch (ConsoleOutput.Classify(operation, console, context.Compilation))
+            switch (ConsoleOutput.Classify(operation, console))
             {
                 case LoopWork.StandardOutputWrite:
                     writes.Add((IInvocationOperation)operation);

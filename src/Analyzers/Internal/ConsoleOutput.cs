@@ -36,7 +36,7 @@ internal static class ConsoleOutput
     /// something that makes the loop more than output (reading the console, waiting, awaiting, file, network or process
     /// I/O, a call into the project's own code), or nothing that matters (formatting, arithmetic, collections).
     /// </summary>
-    public static LoopWork Classify(IOperation operation, INamedTypeSymbol console, Compilation compilation)
+    public static LoopWork Classify(IOperation operation, INamedTypeSymbol console)
     {
         switch (operation)
         {
@@ -51,14 +51,17 @@ internal static class ConsoleOutput
                 }
 
                 var method = invocation.TargetMethod;
-                if (IsInteractiveRead(invocation, console) ||
-                    SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, compilation.Assembly) ||
-                    IsWaitOrOutsideIo(method))
+                if (IsInteractiveRead(invocation, console) || !IsInTheBaseLibrary(method.ContainingNamespace) || IsWaitOrOutsideIo(method))
                 {
                     return LoopWork.NotJustOutput;
                 }
 
                 return SymbolEqualityComparer.Default.Equals(method.ContainingType, console) ? LoopWork.ConsoleState : LoopWork.Other;
+
+            case IObjectCreationOperation creation when !IsInTheBaseLibrary(creation.Type?.ContainingNamespace):
+            case IInvalidOperation:
+                // The project's own code, another library's, or code that does not bind: it may do real work, or print.
+                return LoopWork.NotJustOutput;
 
             case IPropertyReferenceOperation { Property: var property } when SymbolEqualityComparer.Default.Equals(property.ContainingType, console):
                 return IsInteractiveRead(operation, console) ? LoopWork.NotJustOutput
@@ -71,6 +74,25 @@ internal static class ConsoleOutput
             default:
                 return LoopWork.Other;
         }
+    }
+
+    /// <summary>
+    /// True for the System namespaces: formatting, collections, strings, data readers. Anything else is the project's own
+    /// code or another library's, whose cost and output the rule cannot see.
+    /// </summary>
+    private static bool IsInTheBaseLibrary(INamespaceSymbol? ns)
+    {
+        if (ns is null || ns.IsGlobalNamespace)
+        {
+            return false;
+        }
+
+        while (!ns.ContainingNamespace.IsGlobalNamespace)
+        {
+            ns = ns.ContainingNamespace;
+        }
+
+        return ns.Name == "System";
     }
 
     /// <summary>Sleeping, waiting, and file, network or process work: a loop that does these is not an output loop.</summary>
