@@ -38,10 +38,8 @@ public sealed class AsyncFileOptionsWithSyncReadsAnalyzer : DiagnosticAnalyzer
                 return;
             }
 
-            start.RegisterOperationAction(
-                operationContext => Analyze(operationContext, types),
-                OperationKind.ObjectCreation,
-                OperationKind.Invocation);
+            start.RegisterOperationAction(operationContext => Analyze(operationContext, types), OperationKind.ObjectCreation);
+            start.RegisterOperationAction(operationContext => Analyze(operationContext, types), OperationKind.Invocation);
         });
     }
 

@@ -102,8 +102,10 @@ public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
         }
 
         writes.Sort((a, b) => a.Syntax.SpanStart.CompareTo(b.Syntax.SpanStart));
-        if (writes.Count == 0 || writes[0] != first || AreFewWrites(context, writes))
+        if (writes.Count == 0 || writes[0] != first || AreFewWrites(context, writes) ||
+            !writes.Any(write => RunsOnEveryIteration(write, loop)))
         {
+            // Writes that all sit in branches (an argument-parsing loop's error messages) are not a stream of output.
             return;
         }
 
@@ -115,6 +117,20 @@ public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
         }
 
         Report(context, first.Syntax, TinyWriteKind.ConsoleInLoop, fixable, writes.Skip(1).Select(s => s.Syntax.GetLocation()), writes.Count);
+    }
+
+    /// <summary>True when nothing between <paramref name="write"/> and <paramref name="loop"/> makes it conditional.</summary>
+    private static bool RunsOnEveryIteration(IOperation write, ILoopOperation loop)
+    {
+        for (var current = write.Parent; current is not null && current != loop; current = current.Parent)
+        {
+            if (current is IConditionalOperation or ISwitchCaseOperation or ICatchClauseOperation or ICoalesceOperation or IConditionalAccessOperation)
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     private static bool IsIterator(IOperation operation)

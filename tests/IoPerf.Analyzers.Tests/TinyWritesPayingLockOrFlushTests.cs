@@ -212,6 +212,9 @@ public sealed class TinyWritesPayingLockOrFlushTests
     [InlineData("foreach (var item in items) { Console.Write(item); Console.Write(' '); Task.Delay(10).Wait(); }")]
     [InlineData("foreach (var item in items) { Console.WriteLine(item); System.Threading.Thread.Sleep(System.TimeSpan.FromSeconds(1)); }")]
     [InlineData("var p = System.Diagnostics.Process.Start(\"ls\")!; string? line; while ((line = p.StandardOutput.ReadLine()) != null) { Console.Write(\"> \"); Console.WriteLine(line); }")]
+    // Every write sits in a branch: an argument-parsing loop's messages, not a stream of output.
+    [InlineData("foreach (var arg in items) { switch (arg) { case \"-v\": Console.WriteLine(\"verbose\"); break; default: Console.Write(\"unknown: \"); Console.WriteLine(arg); break; } }")]
+    [InlineData("foreach (var item in items) { if (item.Length == 0) { Console.Write(\"empty at \"); Console.WriteLine(items.IndexOf(item)); } }")]
     // One write per iteration of a loop that does not walk a collection or a range (a service loop).
     [InlineData("var n = 0; while (n < items.Count) { Console.WriteLine(items[n++]); }")]
     // Small constant loops: fewer than 4 writes in all.
