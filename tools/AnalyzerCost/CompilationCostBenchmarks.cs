@@ -51,9 +51,12 @@ public class CompilationCostBenchmarks
 
     /// <summary>One rule at a time, to compare each with CA1870 (the bar: no rule slower than CA1870 or CA2007).</summary>
     [Benchmark]
+    [Arguments("IOP001")]
+    [Arguments("IOP002")]
     [Arguments("IOP003")]
     [Arguments("IOP004")]
     [Arguments("IOP005")]
+    [Arguments("IOP006")]
     public int OneIoPerfRule(string ruleId) => Run(AnalyzerCatalog.AnalyzersFor(ruleId).ToImmutableArray());
 
     [Benchmark]
