@@ -49,16 +49,28 @@ public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
         {
             var types = WellKnownIoTypes.Create(start.Compilation);
             var console = start.Compilation.GetTypeByMetadataName("System.Console");
-            if (console is not null)
-            {
-                start.RegisterOperationAction(c => AnalyzeConsoleWrite(c, console), OperationKind.Invocation);
-            }
+            var streams = types.File is not null && types.Stream is not null;
 
-            if (types.File is not null && types.Stream is not null)
+            // One invocation callback for both shapes that start at a call: a callback costs even when it returns at once.
+            start.RegisterOperationAction(
+                c =>
+                {
+                    var name = ((IInvocationOperation)c.Operation).TargetMethod.Name;
+                    if (name is "Write" or "WriteLine" && console is not null)
+                    {
+                        AnalyzeConsoleWrite(c, console);
+                    }
+                    else if (name == "Synchronized" && streams)
+                    {
+                        AnalyzeSynchronized(c, types);
+                    }
+                },
+                OperationKind.Invocation);
+
+            if (streams)
             {
                 start.RegisterOperationAction(c => AnalyzeCreation(c, types), OperationKind.ObjectCreation);
                 start.RegisterOperationAction(c => AnalyzeAutoFlushStatement(c, types), OperationKind.SimpleAssignment);
-                start.RegisterOperationAction(c => AnalyzeSynchronized(c, types), OperationKind.Invocation);
             }
         });
     }
