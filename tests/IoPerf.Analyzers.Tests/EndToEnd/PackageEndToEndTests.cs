@@ -55,6 +55,11 @@ public sealed class PackageEndToEndTests : IClassFixture<PackageEndToEndTests.Pa
         Assert.Contains(RuleIdentifiers.GetHelpLink("IOP003"), build.Output);
         Assert.Contains("warning IOP004", build.Output);
 
+        // Suggestion-level rules stay out of a command-line build unless the preset is on (the other test).
+        Assert.DoesNotContain("IOP001", build.Output);
+        Assert.DoesNotContain("IOP002", build.Output);
+        Assert.DoesNotContain("IOP006", build.Output);
+
         var format = DotNetCli.Run(project, "format", "analyzers", "--diagnostics", "IOP003", "IOP004", "--severity", "info", "--no-restore");
         Assert.True(format.ExitCode == 0, format.ToString());
         var fixedSource = File.ReadAllText(Path.Combine(project, "Program.cs"));
@@ -85,6 +90,9 @@ public sealed class PackageEndToEndTests : IClassFixture<PackageEndToEndTests.Pa
         Assert.True(preset.ExitCode == 0, preset.ToString());
         Assert.Contains("/analyzerconfig:", preset.Output);
         Assert.Contains("IoPerf.Analyzers.AllWarnings.globalconfig", preset.Output);
+        Assert.Contains("warning IOP001", preset.Output);
+        Assert.Contains("warning IOP002", preset.Output);
+        Assert.Contains("warning IOP006", preset.Output);
     }
 
     /// <summary>Packs once per test run, with a unique version so no stale copy in the NuGet cache is used.</summary>
@@ -164,6 +172,34 @@ public sealed class PackageEndToEndTests : IClassFixture<PackageEndToEndTests.Pa
                     private static readonly char[] Separators = " ,;:.!?".ToCharArray();
 
                     public static int Next(string text, int start) => text.IndexOfAny(Separators, start);
+                }
+                """);
+            File.WriteAllText(Path.Combine(directory, "Files.cs"), """
+                using System.IO;
+
+                static class Files
+                {
+                    public static long Sum(string path)
+                    {
+                        using var stream = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, 4096, FileOptions.Asynchronous);
+                        var buffer = new byte[4096];
+                        long total = 0;
+                        int n;
+                        while ((n = stream.Read(buffer, 0, buffer.Length)) > 0)
+                        {
+                            total += n;
+                        }
+
+                        return total;
+                    }
+
+                    public static void Print(string[] names)
+                    {
+                        foreach (var name in names)
+                        {
+                            System.Console.WriteLine(name);
+                        }
+                    }
                 }
                 """);
             if (editorConfig is not null)
