@@ -350,6 +350,34 @@ public sealed class TinyWritesPayingLockOrFlushTests
         """));
 
     [Fact]
+    public Task AutoFlushAmongOtherInitializers_OnlyItIsRemoved() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            public void Save(string path, string[] lines)
+            {
+                using (var writer = new StreamWriter(path) { {|IOP006:AutoFlush = true|}, NewLine = "\n" })
+                {
+                    foreach (var line in lines)
+                    {
+                        writer.Write(line);
+                    }
+                }
+            }
+        """),
+        InClass("""
+            public void Save(string path, string[] lines)
+            {
+                using (var writer = new StreamWriter(path) { NewLine = "\n" })
+                {
+                    foreach (var line in lines)
+                    {
+                        writer.Write(line);
+                    }
+                    writer.Flush();
+                }
+            }
+        """));
+
+    [Fact]
     public Task AutoFlushWriterNotDisposed_IsReportedWithoutAFix()
     {
         // Without a using, removing AutoFlush could lose what is written after the loop.
