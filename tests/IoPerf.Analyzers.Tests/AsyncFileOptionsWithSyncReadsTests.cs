@@ -123,6 +123,17 @@ public sealed class AsyncFileOptionsWithSyncReadsTests
         """));
 
     [Fact]
+    public Task FileStreamOptions_ChangedAfterOpening_TheFlagAtOpeningCounts() => Verify.VerifyAnalyzerAsync(InClass("""
+            public int First(string path)
+            {
+                var options = new FileStreamOptions { Mode = FileMode.Open, Options = FileOptions.Asynchronous };
+                using var stream = new FileStream(path, {|IOP001:options|});
+                options.Options = FileOptions.None;
+                return stream.ReadByte();
+            }
+        """));
+
+    [Fact]
     public Task StreamWriterOverAPath_WithFileStreamOptions() => Verify.VerifyAnalyzerAsync(InClass("""
             public void Write(string path, string[] lines)
             {
@@ -363,6 +374,8 @@ public sealed class AsyncFileOptionsWithSyncReadsTests
     [InlineData("using var s = new FileStream(p, FileMode.Open, FileAccess.Read, FileShare.Read, 4096, async); s.ReadByte();")]
     [InlineData("using var s = new FileStream(p, options); s.ReadByte();")]
     [InlineData("var o = new FileStreamOptions { Options = FileOptions.Asynchronous }; Tweak(o); using var s = new FileStream(p, o); s.ReadByte();")]
+    // Options set only after the file is opened do not apply to it.
+    [InlineData("var o = new FileStreamOptions { Mode = FileMode.Open }; using var s = new FileStream(p, o); o.Options = FileOptions.Asynchronous; s.ReadByte();")]
     // Not asynchronous at all.
     [InlineData("using var s = new FileStream(p, FileMode.Open, FileAccess.Read, FileShare.Read, 4096, FileOptions.SequentialScan); s.ReadByte();")]
     [InlineData("using var s = new FileStream(p, FileMode.Open, FileAccess.Read, FileShare.Read, 4096, false); s.ReadByte();")]

@@ -204,7 +204,11 @@ internal sealed class FileOpening
                 {
                     if (property.Parent is ISimpleAssignmentOperation assignment && assignment.Target == property)
                     {
-                        Note(property.Property.Name, assignment.Value, ref optionsValue, ref optionsAssignments);
+                        // A property set after the file is opened does not change how it was opened.
+                        if (assignment.Syntax.SpanStart < value.Syntax.SpanStart)
+                        {
+                            Note(property.Property.Name, assignment.Value, ref optionsValue, ref optionsAssignments);
+                        }
                     }
                     else if (LocalValues.IsWrite(property))
                     {
