@@ -93,7 +93,10 @@ public sealed class AsyncFileOptionsWithSyncReadsFix : CodeFixProvider
         else
         {
             var asynchronous = fileOptions.GetMembers("Asynchronous").FirstOrDefault();
-            replacement = RemoveFlag(flag, asynchronous, model, cancellationToken, out var removed) ?? NoneLike(removed!)!;
+            ExpressionSyntax? removed = null;
+            replacement = OnlyNamedFlags(flag, fileOptions, model, cancellationToken)
+                ? RemoveFlag(flag, asynchronous, model, cancellationToken, out removed) ?? NoneLike(removed!)!
+                : flag;
             if (removed is null)
             {
                 // The flag comes from a variable or an expression: mask it out where the file is opened.
@@ -145,6 +148,22 @@ public sealed class AsyncFileOptionsWithSyncReadsFix : CodeFixProvider
                 return expression;
         }
     }
+
+    /// <summary>
+    /// True when <paramref name="expression"/> is <c>FileOptions</c> members joined by <c>|</c>: then taking out the
+    /// <c>Asynchronous</c> operand takes out the flag. A variable or constant among them may hold it too, and is masked.
+    /// </summary>
+    private static bool OnlyNamedFlags(ExpressionSyntax expression, INamedTypeSymbol fileOptions, SemanticModel model, CancellationToken cancellationToken) =>
+        expression switch
+        {
+            BinaryExpressionSyntax binary when binary.IsKind(SyntaxKind.BitwiseOrExpression) =>
+                OnlyNamedFlags(binary.Left, fileOptions, model, cancellationToken) && OnlyNamedFlags(binary.Right, fileOptions, model, cancellationToken),
+            ParenthesizedExpressionSyntax parenthesized => OnlyNamedFlags(parenthesized.Expression, fileOptions, model, cancellationToken),
+            MemberAccessExpressionSyntax or IdentifierNameSyntax =>
+                model.GetSymbolInfo(expression, cancellationToken).Symbol is IFieldSymbol field &&
+                SymbolEqualityComparer.Default.Equals(field.ContainingType, fileOptions),
+            _ => false,
+        };
 
     /// <summary><c>FileOptions.None</c>, spelled the way the removed <c>FileOptions.Asynchronous</c> was.</summary>
     private static ExpressionSyntax? NoneLike(ExpressionSyntax removed) => removed switch

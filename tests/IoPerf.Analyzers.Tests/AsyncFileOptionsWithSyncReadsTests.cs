@@ -97,6 +97,46 @@ public sealed class AsyncFileOptionsWithSyncReadsTests
         """));
 
     [Fact]
+    public Task FlagsThroughALocal_CombinedInTheCall_AreMaskedAsAWhole() => VerifyFixAsync(
+        InClass("""
+            public int First(string path)
+            {
+                const FileOptions flags = FileOptions.Asynchronous;
+                using var stream = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, 4096, {|IOP001:flags | FileOptions.SequentialScan|});
+                return stream.ReadByte();
+            }
+        """),
+        InClass("""
+            public int First(string path)
+            {
+                const FileOptions flags = FileOptions.Asynchronous;
+                using var stream = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, 4096, (flags | FileOptions.SequentialScan) & ~FileOptions.Asynchronous);
+                return stream.ReadByte();
+            }
+        """));
+
+    [Fact]
+    public Task FlagNamedAndAlsoInAConstant_IsMaskedAsAWhole() => VerifyFixAsync(
+        InClass("""
+            private const FileOptions Defaults = FileOptions.Asynchronous | FileOptions.SequentialScan;
+
+            public int First(string path)
+            {
+                using var stream = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, 4096, {|IOP001:Defaults | FileOptions.Asynchronous|});
+                return stream.ReadByte();
+            }
+        """),
+        InClass("""
+            private const FileOptions Defaults = FileOptions.Asynchronous | FileOptions.SequentialScan;
+
+            public int First(string path)
+            {
+                using var stream = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, 4096, (Defaults | FileOptions.Asynchronous) & ~FileOptions.Asynchronous);
+                return stream.ReadByte();
+            }
+        """));
+
+    [Fact]
     public Task FileStreamOptions_Inline() => VerifyFixAsync(
         SumWith("new FileStream(path, new FileStreamOptions { Mode = FileMode.Open, {|IOP001:Options = FileOptions.Asynchronous|} })"),
         SumWith("new FileStream(path, new FileStreamOptions { Mode = FileMode.Open, Options = FileOptions.None })"));
