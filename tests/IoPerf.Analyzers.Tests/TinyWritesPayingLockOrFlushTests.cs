@@ -56,6 +56,79 @@ public sealed class TinyWritesPayingLockOrFlushTests
         """));
 
     [Fact]
+    public Task TopLevelStatements_AreFixedInPlace()
+    {
+        var test = Verify.Create("""
+            using System;
+            using System.IO;
+
+            foreach (var arg in args)
+            {
+                {|IOP006:Console.WriteLine(arg)|};
+            }
+
+            Console.WriteLine("done");
+            """);
+        test.TestState.OutputKind = Microsoft.CodeAnalysis.OutputKind.ConsoleApplication;
+        test.FixedState.OutputKind = Microsoft.CodeAnalysis.OutputKind.ConsoleApplication;
+        test.FixedCode = """
+            using System;
+            using System.IO;
+
+            using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 4096))
+            {
+                foreach (var arg in args)
+                {
+                    stdout.WriteLine(arg);
+                }
+            }
+
+            Console.WriteLine("done");
+            """;
+        return test.RunAsync();
+    }
+
+    [Fact]
+    public Task UsingStaticConsole_WritesGoThroughTheWriter() => Verify.VerifyCodeFixAsync(
+        """
+        using System.Collections.Generic;
+        using System.IO;
+        using static System.Console;
+
+        public class Report
+        {
+            public void Print(List<int> values)
+            {
+                foreach (var value in values)
+                {
+                    {|IOP006:Write(value)|};
+                    WriteLine();
+                }
+            }
+        }
+        """,
+        """
+        using System.Collections.Generic;
+        using System.IO;
+        using static System.Console;
+
+        public class Report
+        {
+            public void Print(List<int> values)
+            {
+                using (var stdout = new StreamWriter(System.Console.OpenStandardOutput(), System.Console.OutputEncoding, 4096))
+                {
+                    foreach (var value in values)
+                    {
+                        stdout.Write(value);
+                        stdout.WriteLine();
+                    }
+                }
+            }
+        }
+        """);
+
+    [Fact]
     public Task SeveralWritesPerIteration_ConsoleOutToo_AllGoThroughTheWriter() => Verify.VerifyCodeFixAsync(
         InClass("""
             public void Grid(int rows, int columns)
