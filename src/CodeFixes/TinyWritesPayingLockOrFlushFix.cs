@@ -167,8 +167,9 @@ public sealed class TinyWritesPayingLockOrFlushFix : CodeFixProvider
                     .WithTriviaFrom(current.Expression));
         });
 
-        var generator = SyntaxGenerator.GetGenerator(editor.OriginalDocument);
-        var consoleType = (ExpressionSyntax)generator.TypeExpression(console).WithAdditionalAnnotations(Simplifier.Annotation);
+        // Parsed rather than built as a type name, so the tree is the one the text reads as; simplified to Console where
+        // System is imported.
+        var consoleType = ParseExpression("global::System.Console").WithAdditionalAnnotations(Simplifier.Annotation);
         var writerCreation = ObjectCreationExpression(IdentifierName("StreamWriter"))
             .WithArgumentList(ArgumentList(SeparatedList(new[]
             {
