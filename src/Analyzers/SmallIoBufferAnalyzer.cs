@@ -318,8 +318,11 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
                WellKnownIoTypes.DerivesFrom(opening.Creation.Type, types.Stream);
     }
 
-    private static int GetMinimum(OperationAnalysisContext context, IOperation operation) =>
-        RuleOptions.GetInt32(context.Options, operation.Syntax.SyntaxTree, RuleIdentifiers.SmallIoBuffer, MinBufferSizeOption, DefaultMinBufferSize, min: 2, max: 1 << 30);
+    private static int GetMinimum(OperationAnalysisContext context, IOperation operation) => GetMinimum(context.Options, operation.Syntax.SyntaxTree);
+
+    /// <summary>IOP002's minimum for <paramref name="tree"/>; IOP006 gives unbuffered FileStreams this size too.</summary>
+    internal static int GetMinimum(AnalyzerOptions options, SyntaxTree tree) =>
+        RuleOptions.GetInt32(options, tree, RuleIdentifiers.SmallIoBuffer, MinBufferSizeOption, DefaultMinBufferSize, min: 2, max: 1 << 30);
 
     /// <summary>The size the fix writes: the minimum, rounded up to a power of two.</summary>
     public static long GetNewSize(int minimum)

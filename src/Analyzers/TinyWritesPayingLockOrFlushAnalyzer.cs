@@ -86,7 +86,7 @@ public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
         var first = (IInvocationOperation)context.Operation;
         if (first.TargetMethod.Name is not ("Write" or "WriteLine") ||
             !ConsoleOutput.IsStandardOutputWrite(first, console) ||
-            OutermostLoop(first) is not { } loop ||
+            first.GetOutermostLoop() is not { } loop ||
             loop.Syntax.ContainsDiagnostics ||
             CapturedContext.IsTestMethod(context.ContainingSymbol))
         {
@@ -219,7 +219,7 @@ public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
         // The fix drops AutoFlush and flushes after the loop: it needs the writer in a using-declared local (so disposal
         // still flushes everything) and each loop a statement in a block (to put Flush() after it).
         var fixable = uses.Holder is ILocalSymbol && IsDisposedByUsing(creation) &&
-                      writesInLoops.All(use => OutermostLoop(use.Operation)?.Parent is IBlockOperation);
+                      writesInLoops.All(use => use.Operation.GetOutermostLoop()?.Parent is IBlockOperation);
         Report(context, autoFlush.Syntax, TinyWriteKind.AutoFlush, fixable, writesInLoops.Select(u => u.Operation.Syntax.GetLocation()), writesInLoops.Count);
     }
 
@@ -244,8 +244,7 @@ public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
             .ToList();
         if (byteLoops.Count > 0 && !AreFewWrites(context, byteLoops.Select(use => use.Operation)))
         {
-            var minimum = RuleOptions.GetInt32(
-                context.Options, creation.Syntax.SyntaxTree, RuleIdentifiers.SmallIoBuffer, SmallIoBufferAnalyzer.MinBufferSizeOption, SmallIoBufferAnalyzer.DefaultMinBufferSize, min: 2, max: 1 << 30);
+            var minimum = SmallIoBufferAnalyzer.GetMinimum(context.Options, creation.Syntax.SyntaxTree);
             Report(
                 context,
                 bufferSize.Parent?.Syntax ?? bufferSize.Syntax,
@@ -331,17 +330,6 @@ public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
 
     // ---- Shared ------------------------------------------------------------------------------------------------------
 
-    private static ILoopOperation? OutermostLoop(IOperation operation)
-    {
-        ILoopOperation? outermost = null;
-        for (var loop = operation.GetEnclosingLoop(); loop is not null; loop = loop.GetEnclosingLoop())
-        {
-            outermost = loop;
-        }
-
-        return outermost;
-    }
-
     /// <summary>
     /// True when every write runs a number of times the code states with constants, and together they make fewer than
     /// <c>min_writes</c> writes: creating a buffered writer would cost more than it saves.
@@ -353,7 +341,7 @@ public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
         foreach (var write in writes)
         {
             any = write;
-            if (OutermostLoop(write) is not { } outermost || ConsoleOutput.GetConstantRepetitions(write, outermost) is not { } repetitions)
+            if (write.GetOutermostLoop() is not { } outermost || ConsoleOutput.GetConstantRepetitions(write, outermost) is not { } repetitions)
             {
                 return false;
             }

@@ -136,11 +136,7 @@ public sealed class TinyWritesPayingLockOrFlushFix : CodeFixProvider
             return false;
         }
 
-        ILoopOperation? loop = null;
-        for (var current = write.GetEnclosingLoop(); current is not null; current = current.GetEnclosingLoop())
-        {
-            loop = current;
-        }
+        var loop = write.GetOutermostLoop();
 
         if (loop?.Syntax is not StatementSyntax loopStatement)
         {
@@ -220,11 +216,7 @@ public sealed class TinyWritesPayingLockOrFlushFix : CodeFixProvider
                 continue;
             }
 
-            ILoopOperation? outermost = null;
-            for (var loop = operation.GetEnclosingLoop(); loop is not null; loop = loop.GetEnclosingLoop())
-            {
-                outermost = loop;
-            }
+            var outermost = operation.GetOutermostLoop();
 
             if (outermost?.Syntax is StatementSyntax loopStatement && loops.Add(loopStatement))
             {

@@ -113,6 +113,18 @@ internal static class OperationHelpers
         return null;
     }
 
+    /// <summary>The outermost loop of the same function that contains <paramref name="operation"/>, or null.</summary>
+    public static ILoopOperation? GetOutermostLoop(this IOperation operation)
+    {
+        ILoopOperation? outermost = null;
+        for (var loop = operation.GetEnclosingLoop(); loop is not null; loop = loop.GetEnclosingLoop())
+        {
+            outermost = loop;
+        }
+
+        return outermost;
+    }
+
     /// <summary>
     /// True when <paramref name="operation"/> runs in a loop that repeats it without repeating
     /// <paramref name="origin"/> (the creation of the stream it uses): the loop works on one stream.
