@@ -126,18 +126,14 @@ public sealed class AsyncFileOptionsWithSyncReadsAnalyzer : DiagnosticAnalyzer
             return false;
         }
 
-        var function = use.Operation.GetEnclosingFunctionBody();
-        var symbol = function switch
-        {
-            IAnonymousFunctionOperation lambda => lambda.Symbol,
-            ILocalFunctionOperation local => local.Symbol,
-            _ => use.Operation.SemanticModel?.GetEnclosingSymbol(use.Operation.Syntax.SpanStart, cancellationToken) as IMethodSymbol ?? containingSymbol as IMethodSymbol,
-        };
-        if (symbol is not { IsAsync: true })
+        // A use through a private field may sit in another member than the one that opened the file: ask for its own.
+        var member = use.Operation.SemanticModel?.GetEnclosingSymbol(use.Operation.Syntax.SpanStart, cancellationToken) as IMethodSymbol ?? containingSymbol;
+        if (!use.Operation.IsInAsyncFunction(member))
         {
             return false;
         }
 
+        var function = use.Operation.GetEnclosingFunctionBody();
         for (var current = use.Operation.Parent; current is not null && current != function; current = current.Parent)
         {
             if (current is ILockOperation)
