@@ -80,7 +80,7 @@ public sealed class AsyncFileOptionsWithSyncReadsAnalyzer : DiagnosticAnalyzer
 
         // Reported inside the opening call (the flag, or the options argument it came in through), so the diagnostic
         // belongs to the statement that opens the file; the flag itself is the first additional location, for the fix.
-        var flagSyntax = GetFlagSyntax(flag);
+        var flagSyntax = flag.GetWrittenSyntax();
         var reportedAt = operation.Syntax.Span.Contains(flagSyntax.Span) ? flagSyntax : GetOptionsArgument(operation)?.Syntax ?? operation.Syntax;
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.AsyncFileOptionsWithSyncReads,
@@ -99,14 +99,7 @@ public sealed class AsyncFileOptionsWithSyncReadsAnalyzer : DiagnosticAnalyzer
         _ => false,
     };
 
-    /// <summary>Where the flag is written: the argument (<c>useAsync: true</c>) or the <c>Options = ...</c> assignment.</summary>
-    private static SyntaxNode GetFlagSyntax(IOperation flag) => flag.Parent switch
-    {
-        IArgumentOperation argument => argument.Syntax,
-        ISimpleAssignmentOperation assignment => assignment.Syntax,
-        _ => flag.Syntax,
-    };
-
+    /// <summary>The argument a <c>FileOptions</c> or <c>FileStreamOptions</c> value came in through.</summary>
     private static IArgumentOperation? GetOptionsArgument(IOperation opening) => opening switch
     {
         IObjectCreationOperation creation => creation.Arguments.GetArgument("options"),

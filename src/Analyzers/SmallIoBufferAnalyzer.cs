@@ -337,7 +337,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
     }
 
     private static void Report(OperationAnalysisContext context, IOperation at, KnownSize size, int minimum, string what, string name) =>
-        Report(context, at.Parent is IArgumentOperation argument ? argument.Syntax : at.Parent is ISimpleAssignmentOperation assignment ? assignment.Syntax : at.Syntax, size, minimum, what, name);
+        Report(context, at.GetWrittenSyntax(), size, minimum, what, name);
 
     private static void Report(OperationAnalysisContext context, SyntaxNode at, KnownSize size, int minimum, string what, string name)
     {

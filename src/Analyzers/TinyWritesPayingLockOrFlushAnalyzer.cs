@@ -247,7 +247,7 @@ public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
             var minimum = SmallIoBufferAnalyzer.GetMinimum(context.Options, creation.Syntax.SyntaxTree);
             Report(
                 context,
-                bufferSize.Parent?.Syntax ?? bufferSize.Syntax,
+                bufferSize.GetWrittenSyntax(),
                 TinyWriteKind.UnbufferedBytes,
                 fixable: true,
                 Enumerable.Empty<Location>(),

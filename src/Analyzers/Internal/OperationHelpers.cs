@@ -113,6 +113,17 @@ internal static class OperationHelpers
         return null;
     }
 
+    /// <summary>
+    /// Where a value is written, as a diagnostic should underline it: the whole argument (<c>bufferSize: 4096</c>), the
+    /// whole assignment in an initializer or statement (<c>BufferSize = 4096</c>), or else the value itself.
+    /// </summary>
+    public static SyntaxNode GetWrittenSyntax(this IOperation value) => value.Parent switch
+    {
+        IArgumentOperation argument => argument.Syntax,
+        ISimpleAssignmentOperation assignment => assignment.Syntax,
+        _ => value.Syntax,
+    };
+
     /// <summary>The outermost loop of the same function that contains <paramref name="operation"/>, or null.</summary>
     public static ILoopOperation? GetOutermostLoop(this IOperation operation)
     {
