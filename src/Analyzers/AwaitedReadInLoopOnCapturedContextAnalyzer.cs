@@ -51,7 +51,7 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
     private static void AnalyzeLoop(OperationAnalysisContext context, AsyncReads reads, CapturedContext capturedContext)
     {
         var loop = (ILoopOperation)context.Operation;
-        if (HasEnclosingLoopInSameFunction(loop) ||
+        if (loop.GetEnclosingLoop() is not null ||
             !loop.IsInAsyncFunction(context.ContainingSymbol) ||
             loop.Syntax.ContainsDiagnostics)
         {
@@ -108,22 +108,6 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
         return parent is IArgumentOperation { Parent: IInvocationOperation { TargetMethod: { } method } } &&
                ((method.Name == "Run" && method.ContainingType?.ToDisplayString() == "System.Threading.Tasks.Task") ||
                 (method.Name == "StartNew" && method.ContainingType?.Name == "TaskFactory"));
-    }
-
-    private static bool HasEnclosingLoopInSameFunction(IOperation operation)
-    {
-        for (var parent = operation.Parent; parent is not null; parent = parent.Parent)
-        {
-            switch (parent)
-            {
-                case IAnonymousFunctionOperation or ILocalFunctionOperation:
-                    return false;
-                case ILoopOperation:
-                    return true;
-            }
-        }
-
-        return false;
     }
 
     /// <summary>
