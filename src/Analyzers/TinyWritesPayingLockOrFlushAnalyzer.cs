@@ -100,6 +100,13 @@ public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
             switch (ConsoleOutput.Classify(operation, console))
             {
                 case LoopWork.StandardOutputWrite:
+                    if (operation.Syntax.SpanStart < first.Syntax.SpanStart)
+                    {
+                        // Every write of the loop gets this callback; only the first one analyses it, so the others
+                        // stop as soon as they see an earlier write instead of walking the rest of the loop.
+                        return;
+                    }
+
                     writes.Add((IInvocationOperation)operation);
                     break;
                 case LoopWork.ConsoleState:
