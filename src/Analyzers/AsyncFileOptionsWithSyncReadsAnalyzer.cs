@@ -54,6 +54,13 @@ public sealed class AsyncFileOptionsWithSyncReadsAnalyzer : DiagnosticAnalyzer
             return;
         }
 
+        AnalyzeAsyncOpening(context, types, operation, opening, flag);
+    }
+
+    // Kept apart from Analyze, which runs for every creation and call: the lambda below captures the context, and a
+    // captured parameter makes the compiler allocate the closure on entry to the method - on every call, not only here.
+    private static void AnalyzeAsyncOpening(OperationAnalysisContext context, WellKnownIoTypes types, IOperation operation, FileOpening opening, IOperation flag)
+    {
         var uses = FileUses.Collect(operation, types, context.Compilation, context.CancellationToken);
         if (uses.Escapes || uses.Uses.Count == 0)
         {

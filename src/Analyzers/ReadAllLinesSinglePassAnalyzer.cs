@@ -4,6 +4,7 @@ using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Text;
 
 namespace IoPerf.Analyzers;
 
@@ -276,10 +277,9 @@ public sealed class ReadAllLinesSinglePassAnalyzer : DiagnosticAnalyzer
             root = root.Parent;
         }
 
-        foreach (var operation in root.Descendants())
+        foreach (var operation in root.DescendantsStartingWithin(TextSpan.FromBounds(start, end)))
         {
-            var position = operation.Syntax.SpanStart;
-            if (position < start || position > end || operation == read)
+            if (operation == read)
             {
                 continue;
             }

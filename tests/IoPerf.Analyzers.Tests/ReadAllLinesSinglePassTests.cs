@@ -528,6 +528,8 @@ public sealed class ReadAllLinesSinglePassTests
     [InlineData("using (var s = File.OpenWrite(p)) { }")]
     [InlineData("using (var w = new StreamWriter(p)) { }")]
     [InlineData("File.Copy(\"other\", p, true);")]
+    [InlineData("if (line.Length > 0) { try { } finally { if (line == \"x\") { File.Delete(p); } } }")]
+    [InlineData("Action delete = () => File.Delete(p); delete();")]
     public Task LoopBodyTouchesTheSameFile_NoDiagnostic(string body) => Verify.VerifyAnalyzerAsync(
         InClass($$"""
             void M(string p)
@@ -538,6 +540,38 @@ public sealed class ReadAllLinesSinglePassTests
                 }
             }
         """));
+
+    [Fact]
+    public Task TopLevelStatements_OnlyTheReadToLoopRangeIsSearched()
+    {
+        // A file of top-level statements is one operation tree: the search for writes to the same file must find the
+        // nested one in the second loop and must not count the writes before the first read or after both loops.
+        const string source = """
+            using System;
+            using System.IO;
+
+            File.WriteAllText(args[0], "written before the read");
+            foreach (var line in {|IOP003:File.ReadAllLines(args[0])|})
+            {
+                Console.WriteLine(line);
+            }
+
+            foreach (var line in File.ReadAllLines(args[1]))
+            {
+                if (line.Length > 0)
+                {
+                    Action append = () => File.AppendAllText(args[1], line);
+                    append();
+                }
+            }
+
+            File.Delete(args[0]);
+            """;
+        var test = Verify.Create(source);
+        test.TestState.OutputKind = Microsoft.CodeAnalysis.OutputKind.ConsoleApplication;
+        test.FixedCode = source.Replace("{|IOP003:File.ReadAllLines(args[0])|}", "File.ReadLines(args[0])");
+        return test.RunAsync();
+    }
 
     [Fact]
     public Task SameConstantPathWrittenBetweenReadAndLoop_NoDiagnostic() => Verify.VerifyAnalyzerAsync(

@@ -1,5 +1,7 @@
+using System.Collections.Generic;
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Text;
 using Microsoft.CodeAnalysis.Operations;
 
 namespace IoPerf.Analyzers.Internal;
@@ -179,5 +181,35 @@ internal static class OperationHelpers
         }
 
         return null;
+    }
+
+    /// <summary>
+    /// The operations under <paramref name="root"/> whose syntax starts within <paramref name="span"/>, visiting only the
+    /// subtrees whose syntax overlaps it: a question about one statement range of a long method (or of a whole file of
+    /// top-level statements) should not walk everything else in it.
+    /// </summary>
+    public static IEnumerable<IOperation> DescendantsStartingWithin(this IOperation root, TextSpan span)
+    {
+        var pending = new Stack<IOperation>();
+        pending.Push(root);
+        while (pending.Count > 0)
+        {
+            var operation = pending.Pop();
+            var syntaxSpan = operation.Syntax.Span;
+            if (syntaxSpan.End < span.Start || syntaxSpan.Start > span.End)
+            {
+                continue;
+            }
+
+            if (operation != root && span.Contains(syntaxSpan.Start))
+            {
+                yield return operation;
+            }
+
+            foreach (var child in operation.ChildOperations)
+            {
+                pending.Push(child);
+            }
+        }
     }
 }
