@@ -32,6 +32,13 @@ foreach (var rule in IoPerf.Analyzers.Rules.All)
 // Warm-up, not counted (see WarmUp): only warm callback time is compared.
 await WarmUp.RunAsync(sdkAnalyzers, sdkRuleIds);
 
+// Every analyzer runs wrapped in a meter (thread CPU time and bytes allocated by its callbacks, see AnalyzerMeter).
+// The empty analyzer shows what a callback that does nothing measures: the floor under every rule's figure.
+var emptyCallbacks = new EmptyCallbackAnalyzer();
+var metered = AnalyzerCatalog.Analyzers.AddRange(sdkAnalyzers).Add(emptyCallbacks).Select(a => new MeteredAnalyzer(a)).ToImmutableArray();
+report.MeterOverheadNanosecondsPerCall = AnalyzerMeter.OverheadNanosecondsPerCall();
+report.Clock = ThreadCpu.Clock;
+
 foreach (var group in groups)
 {
     using var workspace = new AdhocWorkspace();
@@ -41,40 +48,32 @@ foreach (var group in groups)
     report.Compilations++;
 
     var compileClock = Stopwatch.StartNew();
+    var compileCpu = Process.GetCurrentProcess().TotalProcessorTime;
+    var compileBytes = GC.GetTotalAllocatedBytes(precise: true);
     var compilation = (await project.GetCompilationAsync())!;
-    var errorsBefore = CorpusLoader.Errors(compilation);
+
+    // The metered analyzers run on the compilation that was just compiled: a compilation with other options is a new
+    // one, and whichever analyzer first asked it for a type would pay for building its symbol tables again.
+    var meteredCompilation = SdkAnalyzers.Enable(compilation, sdkRuleIds);
+    var errorsBefore = CorpusLoader.Errors(meteredCompilation);
     compileClock.Stop();
     report.CompileMilliseconds += compileClock.Elapsed.TotalMilliseconds;
+    report.CompileCpuMilliseconds += (Process.GetCurrentProcess().TotalProcessorTime - compileCpu).TotalMilliseconds;
+    report.CompileAllocatedBytes += GC.GetTotalAllocatedBytes(precise: true) - compileBytes;
 
     var exceptions = new List<string>();
     Action<Exception, DiagnosticAnalyzer, Diagnostic> onException = (exception, analyzer, diagnostic) => { lock (exceptions) { exceptions.Add($"{analyzer.GetType().Name}: {exception.GetType().Name}: {exception.Message} at {diagnostic.Location.GetLineSpan()}"); } };
-    var withAnalyzers = SdkAnalyzers.Enable(compilation, sdkRuleIds).WithAnalyzers(
-        AnalyzerCatalog.Analyzers.AddRange(sdkAnalyzers),
-        AnalyzerCatalog.Options(onException, logTime: true));
-    var timedDiagnostics = await withAnalyzers.GetAnalyzerDiagnosticsAsync();
+    var meteredDiagnostics = await meteredCompilation
+        .WithAnalyzers(metered.CastArray<DiagnosticAnalyzer>(), AnalyzerCatalog.Options(onException))
+        .GetAnalyzerDiagnosticsAsync();
 
-    // The diagnostics themselves come from the project's own settings: with CA2007 enabled for the timing run above,
+    // The diagnostics themselves come from the project's own settings: with CA2007 enabled for the metered run above,
     // IOP005 is silent by design (CA2007 already reports every await).
     var diagnostics = (await compilation.WithAnalyzers(
             AnalyzerCatalog.Analyzers,
             AnalyzerCatalog.Options(onException))
         .GetAnalyzerDiagnosticsAsync())
-        .AddRange(timedDiagnostics.Where(d => d.Id == "AD0001"));
-    foreach (var analyzer in AnalyzerCatalog.Analyzers)
-    {
-        var telemetry = await withAnalyzers.GetAnalyzerTelemetryInfoAsync(analyzer, CancellationToken.None);
-        foreach (var descriptor in analyzer.SupportedDiagnostics)
-        {
-            report.Rules[descriptor.Id].AnalyzerMilliseconds += telemetry.ExecutionTime.TotalMilliseconds / analyzer.SupportedDiagnostics.Length;
-        }
-    }
-
-    foreach (var analyzer in sdkAnalyzers)
-    {
-        var telemetry = await withAnalyzers.GetAnalyzerTelemetryInfoAsync(analyzer, CancellationToken.None);
-        var name = string.Join("/", analyzer.SupportedDiagnostics.Select(d => d.Id).Where(sdkRuleIds.Contains).Distinct()) + " " + analyzer.GetType().Name;
-        report.SdkAnalyzerMilliseconds[name] = report.SdkAnalyzerMilliseconds.GetValueOrDefault(name) + telemetry.ExecutionTime.TotalMilliseconds;
-    }
+        .AddRange(meteredDiagnostics.Where(d => d.Id == "AD0001"));
 
     report.AnalyzerExceptions.AddRange(exceptions);
     report.AnalyzerExceptions.AddRange(diagnostics.Where(d => d.Id == "AD0001").Select(d => d.ToString()));
@@ -97,6 +96,24 @@ foreach (var group in groups)
         report.Rules[ruleDiagnostics.Key].FixIntroducedErrors.AddRange(newErrors);
         report.Rules[ruleDiagnostics.Key].RemainingAfterFix += remaining;
         report.AnalyzerExceptions.AddRange(fixErrors);
+    }
+}
+
+foreach (var meter in metered)
+{
+    var cost = new AnalyzerCost(meter.Meter, report.MeterOverheadNanosecondsPerCall);
+    if (AnalyzerCatalog.Analyzers.Contains(meter.Inner))
+    {
+        // Each IOP analyzer class reports one rule.
+        report.Rules[meter.Inner.SupportedDiagnostics[0].Id].Cost = cost;
+    }
+    else if (meter.Inner == emptyCallbacks)
+    {
+        report.EmptyCallbacks = cost;
+    }
+    else
+    {
+        report.SdkAnalyzers[string.Join("/", meter.Inner.SupportedDiagnostics.Select(d => d.Id).Where(sdkRuleIds.Contains).Distinct()) + " " + meter.Inner.GetType().Name] = cost;
     }
 }
 
@@ -182,22 +199,32 @@ static async Task<(List<string> NewErrors, int Remaining, List<string> FixExcept
 
 static void Print(CorpusReport report)
 {
+    var ours = report.Rules.Values.Where(r => r.Cost is not null).Select(r => r.Cost!).ToList();
+    var cpu = ours.Sum(c => c.CpuMilliseconds);
+    var bytes = ours.Sum(c => c.AllocatedBytes);
     Console.WriteLine($"Corpus: {report.Target}");
     Console.WriteLine($"  {report.Files} files, {report.Lines} lines, {report.Compilations} compilations");
-    Console.WriteLine($"  compilation (parse + bind): {report.CompileMilliseconds:F0} ms; IOP analyzers: {report.Rules.Values.Sum(r => r.AnalyzerMilliseconds):F0} ms");
+    Console.WriteLine($"  compilation (parse + bind): {report.CompileMilliseconds:F0} ms elapsed, {report.CompileCpuMilliseconds:F0} ms CPU, {report.CompileAllocatedBytes / 1e6:F0} MB allocated");
+    Console.WriteLine($"  IOP analyzers' callbacks: {cpu:F1} ms CPU ({100 * cpu / report.CompileCpuMilliseconds:F2}% of the compilation's), {bytes / 1e6:F1} MB allocated ({100.0 * bytes / report.CompileAllocatedBytes:F2}%)");
+    Console.WriteLine($"  (callback time is {report.Clock}, less the meter's own {report.MeterOverheadNanosecondsPerCall:F0} ns per call)");
     Console.WriteLine();
-    Console.WriteLine("| rule | diagnostics | analyzer ms | Fix All new errors | left after Fix All |");
-    Console.WriteLine("|---|---|---|---|---|");
+    Console.WriteLine("| rule | diagnostics | callback CPU ms (of which compilation start) | allocated MB (of which compilation start) | callbacks | Fix All new errors | left after Fix All |");
+    Console.WriteLine("|---|---|---|---|---|---|---|");
     foreach (var (id, rule) in report.Rules)
     {
-        Console.WriteLine($"| {id} | {rule.Diagnostics.Count} | {rule.AnalyzerMilliseconds:F0} | {rule.FixIntroducedErrors.Count} | {rule.RemainingAfterFix} |");
+        Console.WriteLine($"| {id} | {rule.Diagnostics.Count} | {rule.Cost?.CpuMilliseconds:F1} ({rule.Cost?.StartCpuMilliseconds:F1}) | {rule.Cost?.AllocatedBytes / 1e6:F2} ({rule.Cost?.StartAllocatedBytes / 1e6:F2}) | {rule.Cost?.Calls} | {rule.FixIntroducedErrors.Count} | {rule.RemainingAfterFix} |");
     }
 
     Console.WriteLine();
-    Console.WriteLine("Same compilations, the SDK's analyzers for comparison (callback time, rules enabled as warnings):");
-    foreach (var (name, milliseconds) in report.SdkAnalyzerMilliseconds)
+    Console.WriteLine("Same compilations, the SDK's analyzers for comparison (rules enabled as warnings):");
+    foreach (var (name, cost) in report.SdkAnalyzers)
     {
-        Console.WriteLine($"  {name}: {milliseconds:F0} ms");
+        Console.WriteLine($"  {name}: {cost.CpuMilliseconds:F1} ms CPU ({cost.StartCpuMilliseconds:F1} in compilation start), {cost.AllocatedBytes / 1e6:F2} MB ({cost.StartAllocatedBytes / 1e6:F2}), {cost.Calls} callbacks{(cost.UnmeteredRegistrations > 0 ? $" ({cost.UnmeteredRegistrations} registrations not metered)" : "")}");
+    }
+
+    if (report.EmptyCallbacks is { } empty)
+    {
+        Console.WriteLine($"  an analyzer with empty invocation and object-creation callbacks: {empty.CpuMilliseconds:F1} ms CPU, {empty.AllocatedBytes / 1e6:F2} MB, {empty.Calls} callbacks");
     }
 
     Console.WriteLine();
@@ -243,17 +270,33 @@ internal sealed class CorpusReport
     public long Lines { get; set; }
     public int Compilations { get; set; }
     public double CompileMilliseconds { get; set; }
+    public double CompileCpuMilliseconds { get; set; }
+    public long CompileAllocatedBytes { get; set; }
+    public string Clock { get; set; } = "";
+    public double MeterOverheadNanosecondsPerCall { get; set; }
     public SortedDictionary<string, RuleReport> Rules { get; } = new(StringComparer.Ordinal);
     public List<string> AnalyzerExceptions { get; } = new();
-    public SortedDictionary<string, double> SdkAnalyzerMilliseconds { get; } = new(StringComparer.Ordinal);
+    public SortedDictionary<string, AnalyzerCost> SdkAnalyzers { get; } = new(StringComparer.Ordinal);
+    public AnalyzerCost? EmptyCallbacks { get; set; }
 }
 
 internal sealed class RuleReport
 {
     public List<DiagnosticEntry> Diagnostics { get; } = new();
-    public double AnalyzerMilliseconds { get; set; }
+    public AnalyzerCost? Cost { get; set; }
     public List<string> FixIntroducedErrors { get; } = new();
     public int RemainingAfterFix { get; set; }
 }
 
 internal sealed record DiagnosticEntry(string File, int Line, string Message);
+
+/// <summary>One analyzer's metered cost over the whole corpus, less the meter's own time per callback.</summary>
+internal sealed class AnalyzerCost(AnalyzerMeter meter, double overheadNanosecondsPerCall)
+{
+    public double CpuMilliseconds { get; } = Math.Max(0, meter.CpuMilliseconds - meter.Calls * overheadNanosecondsPerCall / 1e6);
+    public long AllocatedBytes { get; } = meter.AllocatedBytes;
+    public long Calls { get; } = meter.Calls;
+    public int UnmeteredRegistrations { get; } = meter.UnmeteredRegistrations;
+    public double StartCpuMilliseconds { get; } = meter.StartActions?.CpuMilliseconds ?? 0;
+    public long StartAllocatedBytes { get; } = meter.StartActions?.AllocatedBytes ?? 0;
+}
