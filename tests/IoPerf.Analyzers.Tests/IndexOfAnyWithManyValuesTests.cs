@@ -770,6 +770,27 @@ public sealed class IndexOfAnyWithManyValuesTests
             object M(string text, ReadOnlySpan<char> span, char[] values) => {{expression}};
         """));
 
+    // The writes to a private array are found by searching the type's text for its name (IdentifierSearch): each
+    // spelling of a write must still be found, and mentions that are not writes must not hide the set.
+    [Theory]
+    [InlineData("@Separators[0] = 'z';", false)]
+    [InlineData("// Separators[0] = 'z'; in a comment\n        Separators[1] = 'y';", false)]
+    [InlineData("\u0053eparators[0] = 'z';", false)]
+    [InlineData("Separators . CopyTo(new char[9], 0); Array.Reverse( Separators );", false)]
+    [InlineData("var name = \"Separators[0] = 'z'\"; // Separators[0] = 'z'", true)]
+    [InlineData("var longer = OtherSeparators[0]; OtherSeparators[0] = 'z';", true)]
+    public Task PrivateArrayWrites_FoundHoweverSpelled(string statements, bool reported) => Verify.VerifyAnalyzerAsync(InClass($$"""
+            private static readonly char[] Separators = " \t,;:.!?".ToCharArray();
+            private static readonly char[] OtherSeparators = new char[8];
+
+            static void Touch()
+            {
+                {{statements}}
+            }
+
+            int M(string text, int start) => text.IndexOfAny({{(reported ? "{|IOP004:Separators|}" : "Separators")}}, start);
+        """));
+
     // Regression (corpus run, NLog FileTarget and duplicati LocalDatabase/Commands): an array of the two directory
     // separators built at type initialization is a two-value set - nothing for SearchValues to gain - not a
     // "computed at run time" set to cache.

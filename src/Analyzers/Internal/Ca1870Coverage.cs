@@ -29,7 +29,7 @@ internal static class Ca1870Coverage
             return values switch
             {
                 IArrayCreationOperation creation => IsLiteralArray(creation, out _),
-                IFieldReferenceOperation field => IsLiteralArrayField(field.Field, out var length) && length >= MinLength,
+                IFieldReferenceOperation field => IsLiteralArrayField(field.Field),
                 IInvocationOperation call => IsToCharArrayOfConstant(call),
                 _ => IsLiteralCollectionExpression(values, out _),
             };
@@ -65,7 +65,7 @@ internal static class Ca1870Coverage
             case IArrayCreationOperation creation:
                 return IsLiteralArray(creation, out var length) && length >= MinLength;
             case IFieldReferenceOperation field:
-                return IsLiteralArrayField(field.Field, out length) && length >= MinLength;
+                return IsLiteralArrayField(field.Field);
             case IInvocationOperation call:
                 return IsToCharArrayOfConstant(call);
             default:
@@ -116,16 +116,18 @@ internal static class Ca1870Coverage
         return true;
     }
 
-    /// <summary>A readonly private (or default-accessibility) char/byte array field initialised with literals and not obviously written.</summary>
-    private static bool IsLiteralArrayField(IFieldSymbol field, out int length)
+    /// <summary>
+    /// A readonly private (or default-accessibility) char/byte array field initialised with at least <see cref="MinLength"/>
+    /// literals and not obviously written (the length first: the write check searches the whole type).
+    /// </summary>
+    private static bool IsLiteralArrayField(IFieldSymbol field)
     {
-        length = 0;
         return field.IsReadOnly &&
                field.DeclaredAccessibility is Accessibility.Private or Accessibility.NotApplicable &&
                field.Type is IArrayTypeSymbol { IsSZArray: true, ElementType.SpecialType: SpecialType.System_Char or SpecialType.System_Byte } &&
                field.DeclaringSyntaxReferences.Length == 1 &&
                field.DeclaringSyntaxReferences[0].GetSyntax() is VariableDeclaratorSyntax { Initializer.Value: { } initializer } declarator &&
-               IsLiteralArraySyntax(initializer, out length) &&
+               IsLiteralArraySyntax(initializer, out var length) && length >= MinLength &&
                !HasSimpleWrites(declarator);
     }
 

@@ -226,9 +226,9 @@ internal sealed class SearchValueSets
             return null;
         }
 
-        foreach (var identifier in scope.DescendantNodes().OfType<IdentifierNameSyntax>())
+        foreach (var identifier in IdentifierSearch.Find(scope, local.Name, cancellationToken))
         {
-            if (identifier.Identifier.ValueText == local.Name && IsWrite(identifier))
+            if (IsWrite(identifier))
             {
                 return null;
             }
@@ -287,9 +287,9 @@ internal sealed class SearchValueSets
     {
         foreach (var reference in field.ContainingType.DeclaringSyntaxReferences)
         {
-            foreach (var identifier in reference.GetSyntax(cancellationToken).DescendantNodes().OfType<IdentifierNameSyntax>())
+            foreach (var identifier in IdentifierSearch.Find(reference.GetSyntax(cancellationToken), field.Name, cancellationToken))
             {
-                if (identifier.Identifier.ValueText == field.Name && IsWrite(identifier))
+                if (IsWrite(identifier))
                 {
                     return true;
                 }
