@@ -42,15 +42,14 @@ public sealed class IndexOfAnyWithManyValuesAnalyzer : DiagnosticAnalyzer
             }
 
             var sets = new SearchValueSets(start.Compilation);
-            var compilation = start.Compilation;
-            var expressionOfT = new Lazy<INamedTypeSymbol?>(() => compilation.GetTypeByMetadataName("System.Linq.Expressions.Expression`1"));
+            var types = WellKnownIoTypes.For(start.Compilation);
             start.RegisterOperationAction(
-                operationContext => AnalyzeInvocation(operationContext, methods, sets, expressionOfT),
+                operationContext => AnalyzeInvocation(operationContext, methods, sets, types),
                 OperationKind.Invocation);
         });
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, SearchMethods methods, SearchValueSets sets, Lazy<INamedTypeSymbol?> expressionOfT)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, SearchMethods methods, SearchValueSets sets, WellKnownIoTypes types)
     {
         var invocation = (IInvocationOperation)context.Operation;
         if (!SearchMethods.IsCandidateName(invocation.TargetMethod.Name) ||
@@ -62,7 +61,7 @@ public sealed class IndexOfAnyWithManyValuesAnalyzer : DiagnosticAnalyzer
         var values = valuesArgument.Value;
         // Half-typed calls are reported once they parse: before that the argument may not even be an argument.
         if (invocation.Syntax.ContainsDiagnostics ||
-            invocation.IsInsideExpressionTree(expressionOfT.Value) ||
+            invocation.IsInsideExpressionTree(types.ExpressionOfT) ||
             Ca1870Coverage.Reports(invocation, values, isStringMethod, methods.ReadOnlySpan))
         {
             return;

@@ -42,7 +42,7 @@ public sealed class ReadAllLinesSinglePassAnalyzer : DiagnosticAnalyzer
         context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
         context.RegisterCompilationStartAction(start =>
         {
-            var types = WellKnownIoTypes.Create(start.Compilation);
+            var types = WellKnownIoTypes.For(start.Compilation);
             if (types.File is null || types.File.GetMembers("ReadLines").IsEmpty)
             {
                 return;

@@ -41,7 +41,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
         context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
         context.RegisterCompilationStartAction(start =>
         {
-            var types = WellKnownIoTypes.Create(start.Compilation);
+            var types = WellKnownIoTypes.For(start.Compilation);
             if (types.File is null || types.FileStream is null)
             {
                 return;

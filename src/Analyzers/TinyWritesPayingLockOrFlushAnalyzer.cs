@@ -47,8 +47,8 @@ public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
         context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
         context.RegisterCompilationStartAction(start =>
         {
-            var types = WellKnownIoTypes.Create(start.Compilation);
-            var console = start.Compilation.GetTypeByMetadataName("System.Console");
+            var types = WellKnownIoTypes.For(start.Compilation);
+            var console = types.Console;
             var streams = types.File is not null && types.Stream is not null;
 
             // One invocation callback for both shapes that start at a call: a callback costs even when it returns at once.

@@ -182,7 +182,7 @@ public sealed class AsyncFileOptionsWithSyncReadsFix : CodeFixProvider
             return document;
         }
 
-        var types = WellKnownIoTypes.Create(model.Compilation);
+        var types = WellKnownIoTypes.For(model.Compilation);
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         // The first additional location is the flag; the others are the synchronous calls.
         foreach (var location in diagnostic.AdditionalLocations.Skip(1))

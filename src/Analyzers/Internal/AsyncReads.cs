@@ -1,5 +1,3 @@
-using System;
-using System.Threading;
 using Microsoft.CodeAnalysis;
 
 namespace IoPerf.Analyzers.Internal;
@@ -7,27 +5,25 @@ namespace IoPerf.Analyzers.Internal;
 /// <summary>The asynchronous reads IOP005 counts: on streams, text readers, <c>File</c> and <c>RandomAccess</c>.</summary>
 internal sealed class AsyncReads
 {
-    private readonly Lazy<INamedTypeSymbol?> _textReader;
-    private readonly Lazy<INamedTypeSymbol?> _file;
-    private readonly Lazy<INamedTypeSymbol?> _randomAccess;
+    private readonly WellKnownIoTypes _types;
 
-    private AsyncReads(Compilation compilation, INamedTypeSymbol stream)
+    private AsyncReads(WellKnownIoTypes types, INamedTypeSymbol stream)
     {
+        _types = types;
         Stream = stream;
-
-        // Looked up on first use: only compilations with awaits in loops need them.
-        _textReader = new Lazy<INamedTypeSymbol?>(() => compilation.GetTypeByMetadataName("System.IO.TextReader"), LazyThreadSafetyMode.PublicationOnly);
-        _file = new Lazy<INamedTypeSymbol?>(() => compilation.GetTypeByMetadataName("System.IO.File"), LazyThreadSafetyMode.PublicationOnly);
-        _randomAccess = new Lazy<INamedTypeSymbol?>(() => compilation.GetTypeByMetadataName("System.IO.RandomAccess"), LazyThreadSafetyMode.PublicationOnly);
     }
 
     public INamedTypeSymbol Stream { get; }
-    public INamedTypeSymbol? TextReader => _textReader.Value;
-    public INamedTypeSymbol? File => _file.Value;
-    public INamedTypeSymbol? RandomAccess => _randomAccess.Value;
+
+    // Looked up on first use (shared with the other rules): only compilations with awaits in loops need them.
+    public INamedTypeSymbol? TextReader => _types.TextReader;
+
+    public INamedTypeSymbol? File => _types.File;
+
+    public INamedTypeSymbol? RandomAccess => _types.RandomAccess;
 
     public static AsyncReads? Create(Compilation compilation) =>
-        compilation.GetTypeByMetadataName("System.IO.Stream") is { } stream ? new AsyncReads(compilation, stream) : null;
+        WellKnownIoTypes.For(compilation) is { Stream: { } stream } types ? new AsyncReads(types, stream) : null;
 
     public bool IsRead(IMethodSymbol method)
     {

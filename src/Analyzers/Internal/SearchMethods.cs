@@ -28,16 +28,18 @@ internal sealed class SearchMethods
 
     public static SearchMethods? Create(Compilation compilation)
     {
+        var types = WellKnownIoTypes.For(compilation);
+
         // SearchValues first: without it (most older targets) nothing else is looked up.
-        var searchValues = compilation.GetTypeByMetadataName("System.Buffers.SearchValues");
+        var searchValues = types.SearchValues;
         if (searchValues is null)
         {
             return null;
         }
 
-        var memoryExtensions = compilation.GetTypeByMetadataName("System.MemoryExtensions");
-        var readOnlySpan = compilation.GetTypeByMetadataName("System.ReadOnlySpan`1");
-        var span = compilation.GetTypeByMetadataName("System.Span`1");
+        var memoryExtensions = types.MemoryExtensions;
+        var readOnlySpan = types.ReadOnlySpanOfT;
+        var span = types.SpanOfT;
         return memoryExtensions is null || readOnlySpan is null || span is null
             ? null
             : new SearchMethods(searchValues, memoryExtensions, readOnlySpan, span);
