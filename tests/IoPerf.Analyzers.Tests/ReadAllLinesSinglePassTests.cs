@@ -573,6 +573,49 @@ public sealed class ReadAllLinesSinglePassTests
         return test.RunAsync();
     }
 
+    // The second use of a local is searched for from its declaration to the end of its block only: these put the
+    // second use as far away as the language allows.
+    [Fact]
+    public Task LocalUsedAgainAtTheEndOfTopLevelStatements_NoDiagnostic()
+    {
+        var test = Verify.Create("""
+            using System;
+            using System.IO;
+
+            var lines = File.ReadAllLines(args[0]);
+            foreach (var line in lines)
+            {
+                Console.WriteLine(line);
+            }
+
+            Report();
+            Console.WriteLine(lines.Length);
+
+            static void Report() => Console.WriteLine("done");
+            """);
+        test.TestState.OutputKind = Microsoft.CodeAnalysis.OutputKind.ConsoleApplication;
+        return test.RunAsync();
+    }
+
+    [Fact]
+    public Task LocalAssignedInALaterSwitchSection_NoDiagnostic() => Verify.VerifyAnalyzerAsync(
+        InClass("""
+            void M(string p, int mode)
+            {
+                switch (mode)
+                {
+                    case 1:
+                        var lines = File.ReadAllLines(p);
+                        foreach (var line in lines) Console.WriteLine(line);
+                        break;
+                    case 2:
+                        lines = new[] { "reused in another section" };
+                        Console.WriteLine(lines[0]);
+                        break;
+                }
+            }
+        """));
+
     [Fact]
     public Task SameConstantPathWrittenBetweenReadAndLoop_NoDiagnostic() => Verify.VerifyAnalyzerAsync(
         InClass("""

@@ -1,6 +1,9 @@
+using System;
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Text;
 
 namespace IoPerf.Analyzers.Internal;
 
@@ -121,8 +124,13 @@ internal static class SinglePassEnumeration
             topmost = topmost.Parent;
         }
 
+        // A local can only be used after its declaration and inside its block (a file of top-level statements is one
+        // block): only that range is searched, not the whole method or file.
+        var scope = declarator.Syntax.FirstAncestorOrSelf<SyntaxNode>(node => node is BlockSyntax or CompilationUnitSyntax) ?? topmost.Syntax;
+        var range = TextSpan.FromBounds(declarator.Syntax.SpanStart, Math.Max(declarator.Syntax.SpanStart, scope.Span.End));
+
         ILocalReferenceOperation? onlyReference = null;
-        foreach (var descendant in topmost.Descendants())
+        foreach (var descendant in topmost.DescendantsStartingWithin(range))
         {
             if (descendant is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, symbol))
             {
