@@ -441,6 +441,61 @@ public sealed class AwaitedReadInLoopOnCapturedContextTests
         LoopOverFiles.Replace("public async Task<long> TotalAsync", "[Xunit.Fact] public async Task<long> TotalAsync"),
         extra: "namespace Xunit { public sealed class FactAttribute : System.Attribute { } }"));
 
+    // Regression (corpus run, SharpZipLib test/.../ZipTests.cs:439): a helper on the base class of NUnit fixtures
+    // awaited ReadAsync in a loop. A test project builds a library, but its code runs under the test runner, with no
+    // UI context and no unknown caller: not reported, whichever way the project shows it is a test project.
+    [Theory]
+    [InlineData("nunit.framework", "Contoso.Zip.Tests")]
+    [InlineData("xunit.core", "Contoso.Zip.Tests")]
+    [InlineData("Microsoft.VisualStudio.TestPlatform.TestFramework", "Contoso.Zip.Tests")]
+    [InlineData(null, "Contoso.Zip.Tests")]
+    [InlineData(null, "Contoso.Zip.UnitTests")]
+    [InlineData("nunit.framework", "TestProject")]
+    public Task TestProjectHelper_NoDiagnostic(string? testFrameworkAssembly, string assemblyName) =>
+        InTestProject(Verify.Create(InClass(LoopOverFiles)), testFrameworkAssembly, assemblyName).RunAsync();
+
+    [Fact]
+    public Task TestProjectHelper_WithContextAlways_IsReported()
+    {
+        var test = InTestProject(Verify.Create(InClass(LoopOverFilesFlagged)), "nunit.framework", "Contoso.Zip.Tests")
+            .WithEditorConfig("dotnet_diagnostic.IOP005.context = always");
+        test.FixedCode = InClass(LoopOverFilesConfigured);
+        return test.RunAsync();
+    }
+
+    [Theory]
+    [InlineData("Contoso.Testing")] // a library of test helpers for others: its callers may have a context
+    [InlineData("Contoso.Tests.Abstractions")]
+    public Task LibraryNamedLikeTests_IsReported(string assemblyName)
+    {
+        var test = InTestProject(Verify.Create(InClass(LoopOverFilesFlagged)), testFrameworkAssembly: null, assemblyName);
+        test.FixedCode = InClass(LoopOverFilesConfigured);
+        return test.RunAsync();
+    }
+
+    /// <summary>Names the project's assembly and, when given, references an assembly named like a test framework's.</summary>
+    private static Verify.Test InTestProject(Verify.Test test, string? testFrameworkAssembly, string assemblyName)
+    {
+        test.SolutionTransforms.Add((solution, projectId) =>
+        {
+            solution = solution.WithProjectAssemblyName(projectId, assemblyName);
+            if (testFrameworkAssembly is null)
+            {
+                return solution;
+            }
+
+            var framework = CSharpCompilation.Create(
+                testFrameworkAssembly,
+                new[] { CSharpSyntaxTree.ParseText("namespace TestFramework { public sealed class TestAttribute : System.Attribute { } }") },
+                Basic.Reference.Assemblies.Net80.References.All,
+                new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
+            using var image = new System.IO.MemoryStream();
+            Assert.True(framework.Emit(image).Success);
+            return solution.AddMetadataReference(projectId, MetadataReference.CreateFromImage(image.ToArray()));
+        });
+        return test;
+    }
+
     [Theory]
     [InlineData("dotnet_diagnostic.CA2007.severity = warning")]
     [InlineData("dotnet_diagnostic.MA0004.severity = error")]

@@ -35,6 +35,15 @@ internal sealed class CapturedContext
 
     private static readonly string[] OtherConfigureAwaitRules = { "CA2007", "MA0004", "VSTHRD111" };
 
+    /// <summary>Test frameworks' assemblies: a project that references one is a test project (a library only in name).</summary>
+    private static readonly string[] TestFrameworkAssemblies =
+    {
+        "nunit.framework", "xunit.core", "xunit.v3.core", "Microsoft.VisualStudio.TestPlatform.TestFramework", "TUnit.Core",
+    };
+
+    /// <summary>How test projects are named when their references are not known (code compiled without its packages).</summary>
+    private static readonly string[] TestAssemblyNameSuffixes = { ".Tests", ".Test", ".UnitTests", ".IntegrationTests", ".Specs" };
+
     private readonly Compilation _compilation;
     private INamedTypeSymbol[]? _uiElementTypes;
     private INamedTypeSymbol[]? _serverTypes;
@@ -43,9 +52,16 @@ internal sealed class CapturedContext
     {
         _compilation = compilation;
         IsLibrary = compilation.Options.OutputKind is OutputKind.DynamicallyLinkedLibrary or OutputKind.NetModule or OutputKind.WindowsRuntimeMetadata;
+        IsTestProject = IsTestAssembly(compilation);
     }
 
     public bool IsLibrary { get; }
+
+    /// <summary>
+    /// A test project builds a library, but its code runs under a test runner, not under a UI or a library's unknown
+    /// caller: helpers such as a test fixtures' base class await without a context to hop back to.
+    /// </summary>
+    public bool IsTestProject { get; }
 
     public bool ReferencesUiFramework => UiElementTypes.Length > 0;
 
@@ -66,7 +82,7 @@ internal sealed class CapturedContext
     public bool AppliesTo(SyntaxTree tree, Compilation compilation, AnalyzerOptions options, string ruleId)
     {
         var mode = RuleOptions.GetChoice(options, tree, ruleId, "context", "auto", "auto", "always");
-        if (mode == "auto" && !IsLibrary && !ReferencesUiFramework)
+        if (mode == "auto" && ((!IsLibrary && !ReferencesUiFramework) || IsTestProject))
         {
             return false;
         }
@@ -87,6 +103,27 @@ internal sealed class CapturedContext
         }
 
         return true;
+    }
+
+    private static bool IsTestAssembly(Compilation compilation)
+    {
+        foreach (var reference in compilation.ReferencedAssemblyNames)
+        {
+            if (Array.IndexOf(TestFrameworkAssemblies, reference.Name) >= 0)
+            {
+                return true;
+            }
+        }
+
+        foreach (var suffix in TestAssemblyNameSuffixes)
+        {
+            if (compilation.AssemblyName?.EndsWith(suffix, StringComparison.OrdinalIgnoreCase) == true)
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// <summary>ASP.NET Core controllers, pages, components and hubs, and test classes: no context to capture.</summary>
