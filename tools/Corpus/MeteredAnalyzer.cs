@@ -7,9 +7,9 @@ using Microsoft.CodeAnalysis.Text;
 
 namespace IoPerf.Corpus;
 
-// A measuring wrapper, never shipped: the analyzer-authoring rules (RS1001, RS1012, RS1025, RS1026) are about real
+// A measuring wrapper, never shipped: the analyzer-authoring rules (RS1001, RS1012, RS1025, RS1026, RS2008) are about real
 // analyzers, and the obsolete constructor is the only way to hand the wrapped analyzer a context of ours.
-#pragma warning disable RS1001, RS1012, RS1025, RS1026, CS0618
+#pragma warning disable RS1001, RS1012, RS1025, RS1026, RS2008, CS0618
 
 /// <summary>
 /// What one analyzer's callbacks cost: CPU time of the thread running them and the bytes they allocated.
@@ -212,7 +212,6 @@ internal sealed class MeteredOperationBlockStartContext(OperationBlockStartAnaly
 }
 
 /// <summary>Callbacks that return at once, on the operation kinds most rules subscribe to: the floor of the measurement.</summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
 internal sealed class EmptyCallbackAnalyzer : DiagnosticAnalyzer
 {
     private static readonly DiagnosticDescriptor Descriptor = new("EMPTY01", "Empty", "Empty", "Measurement", DiagnosticSeverity.Hidden, isEnabledByDefault: true);
@@ -233,7 +232,6 @@ internal sealed class EmptyCallbackAnalyzer : DiagnosticAnalyzer
 /// or created type, touches the other operation kinds the rules subscribe to, and makes the compilation's first type
 /// lookup (of a type no rule uses). Whatever the driver's first callback on an operation pays lands here.
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
 internal sealed class FirstTouchAnalyzer : DiagnosticAnalyzer
 {
     private static readonly DiagnosticDescriptor Descriptor = new("TOUCH01", "First touch", "First touch", "Measurement", DiagnosticSeverity.Hidden, isEnabledByDefault: true);
