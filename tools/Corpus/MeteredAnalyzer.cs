@@ -160,6 +160,8 @@ internal sealed class MeteredAnalysisContext(AnalysisContext inner, AnalyzerMete
 
 }
 
+// The contexts' TryGetValue members are not virtual: an analyzer calling them on these wrappers would reach the base
+// classes, which hold no value providers. Neither our rules nor CA1870/CA2007 call them.
 internal sealed class MeteredCompilationStartContext(CompilationStartAnalysisContext inner, AnalyzerMeter meter)
     : CompilationStartAnalysisContext(inner.Compilation, inner.Options, inner.CancellationToken)
 {

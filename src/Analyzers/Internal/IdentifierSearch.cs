@@ -10,7 +10,8 @@ namespace IoPerf.Analyzers.Internal;
 /// <summary>
 /// The uses of a name inside a piece of syntax, found by searching its text and looking up only the tokens there.
 /// Walking every node of a large type to find the few mentions of one field builds the whole syntax tree's nodes:
-/// measured at 4-22 ms per field in 1,400-3,600-line files, against well under 1 ms for the text search.
+/// measured at 4-22 ms per field in duplicati's 1,400- and 3,600-line files; with the text search the whole IOP004
+/// analysis of those calls takes 0.2-0.8 ms.
 /// </summary>
 internal static class IdentifierSearch
 {
