@@ -62,7 +62,7 @@ public sealed class IndexOfAnyWithManyValuesAnalyzer : DiagnosticAnalyzer
         // Half-typed calls are reported once they parse: before that the argument may not even be an argument.
         if (invocation.Syntax.ContainsDiagnostics ||
             invocation.IsInsideExpressionTree(types.ExpressionOfT) ||
-            Ca1870Coverage.Reports(invocation, values, isStringMethod, methods.ReadOnlySpan))
+            Ca1870Coverage.Reports(invocation, values, isStringMethod, methods.ReadOnlySpan, context.CancellationToken))
         {
             return;
         }

@@ -29,6 +29,10 @@ public sealed class IndexOfAnyCa1870OverlapTests
         private static char[] EveryAccess => new[] { 'a', 'b', 'c', 'd', 'e', 'f' };
         private static ReadOnlySpan<char> SpanProperty => new[] { 'a', 'b', 'c', 'd', 'e', 'f' };
         private static ReadOnlySpan<byte> Utf8Property => "abcdef"u8;
+        private static readonly char[] ReadElsewhere = new[] { 'a', 'b', 'c', 'd', 'e', 'f' };
+        private static char FirstRead() => ReadElsewhere[0]; // ReadElsewhere[0] = 'z' appears only in this comment
+        private static readonly char[] WrittenElsewhere = new[] { 'a', 'b', 'c', 'd', 'e', 'f' };
+        private static void Scramble() => WrittenElsewhere[0] = 'z';
         """;
 
     public static TheoryData<string, string> Calls() => new()
@@ -49,6 +53,7 @@ public sealed class IndexOfAnyCa1870OverlapTests
         { "span.IndexOfAny(['a', 'b', 'c', 'd', 'e', 'f'])", "CA1870" },
         { "bytes.IndexOfAny(\"abcdef\"u8)", "CA1870" },
         { "span.LastIndexOfAny(\"abc\".ToCharArray())", "CA1870" },
+        { "text.IndexOfAny(ReadElsewhere)", "CA1870" }, // read and named in a comment elsewhere: still unwritten
 
         // What CA1870 skips: IOP004 reports.
         { "text.IndexOfAny(LiteralArray, 1)", "IOP004" },
@@ -67,6 +72,9 @@ public sealed class IndexOfAnyCa1870OverlapTests
         { "text.IndexOfAny(localArray)", "IOP004" },
         { "span.IndexOfAny(localString)", "IOP004" },
         { "span.IndexOfAny(localConst)", "CA1870" },
+
+        // Neither: CA1870 sees the element written, and IOP004 follows no written array.
+        { "text.IndexOfAny(WrittenElsewhere)", "" },
 
         // Neither: too few values for both.
         { "span.IndexOfAny(\"abcde\")", "" },

@@ -1,4 +1,5 @@
 using System.Linq;
+using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -16,7 +17,7 @@ internal static class Ca1870Coverage
     private const int MinLength = 6;
 
     /// <param name="isStringMethod">The call is <c>string.IndexOfAny</c>/<c>LastIndexOfAny</c> rather than a span extension.</param>
-    public static bool Reports(IInvocationOperation invocation, IOperation values, bool isStringMethod, INamedTypeSymbol readOnlySpan)
+    public static bool Reports(IInvocationOperation invocation, IOperation values, bool isStringMethod, INamedTypeSymbol readOnlySpan, CancellationToken cancellationToken)
     {
         if (isStringMethod)
         {
@@ -29,7 +30,7 @@ internal static class Ca1870Coverage
             return values switch
             {
                 IArrayCreationOperation creation => IsLiteralArray(creation, out _),
-                IFieldReferenceOperation field => IsLiteralArrayField(field.Field),
+                IFieldReferenceOperation field => IsLiteralArrayField(field.Field, cancellationToken),
                 IInvocationOperation call => IsToCharArrayOfConstant(call),
                 _ => IsLiteralCollectionExpression(values, out _),
             };
@@ -65,7 +66,7 @@ internal static class Ca1870Coverage
             case IArrayCreationOperation creation:
                 return IsLiteralArray(creation, out var length) && length >= MinLength;
             case IFieldReferenceOperation field:
-                return IsLiteralArrayField(field.Field);
+                return IsLiteralArrayField(field.Field, cancellationToken);
             case IInvocationOperation call:
                 return IsToCharArrayOfConstant(call);
             default:
@@ -120,15 +121,15 @@ internal static class Ca1870Coverage
     /// A readonly private (or default-accessibility) char/byte array field initialised with at least <see cref="MinLength"/>
     /// literals and not obviously written (the length first: the write check searches the whole type).
     /// </summary>
-    private static bool IsLiteralArrayField(IFieldSymbol field)
+    private static bool IsLiteralArrayField(IFieldSymbol field, CancellationToken cancellationToken)
     {
         return field.IsReadOnly &&
                field.DeclaredAccessibility is Accessibility.Private or Accessibility.NotApplicable &&
                field.Type is IArrayTypeSymbol { IsSZArray: true, ElementType.SpecialType: SpecialType.System_Char or SpecialType.System_Byte } &&
                field.DeclaringSyntaxReferences.Length == 1 &&
-               field.DeclaringSyntaxReferences[0].GetSyntax() is VariableDeclaratorSyntax { Initializer.Value: { } initializer } declarator &&
+               field.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is VariableDeclaratorSyntax { Initializer.Value: { } initializer } declarator &&
                IsLiteralArraySyntax(initializer, out var length) && length >= MinLength &&
-               !HasSimpleWrites(declarator);
+               !HasSimpleWrites(declarator, cancellationToken);
     }
 
     private static bool IsToCharArrayOfConstant(IInvocationOperation call) =>
@@ -194,8 +195,11 @@ internal static class Ca1870Coverage
         return false;
     }
 
-    /// <summary>CA1870's optimistic check: <c>field[i] = x</c> anywhere in the type, or <c>field = x</c> in a constructor.</summary>
-    private static bool HasSimpleWrites(VariableDeclaratorSyntax declarator)
+    /// <summary>
+    /// CA1870's optimistic check: <c>field[i] = x</c> anywhere in the type, or <c>field = x</c> in a constructor. The
+    /// field's mentions are found through the type's text (<see cref="IdentifierSearch"/>), not by walking its nodes.
+    /// </summary>
+    private static bool HasSimpleWrites(VariableDeclaratorSyntax declarator, CancellationToken cancellationToken)
     {
         var name = declarator.Identifier.ValueText;
         if (declarator.FirstAncestorOrSelf<TypeDeclarationSyntax>() is not { } type)
@@ -203,28 +207,25 @@ internal static class Ca1870Coverage
             return true;
         }
 
-        foreach (var member in type.Members)
+        foreach (var identifier in IdentifierSearch.Find(type, name, cancellationToken))
         {
-            var isConstructor = member.IsKind(SyntaxKind.ConstructorDeclaration);
-            foreach (var assignment in member.DescendantNodes().OfType<AssignmentExpressionSyntax>())
+            if (identifier.Parent is ElementAccessExpressionSyntax element && element.Expression == identifier &&
+                IsSimpleAssignmentTo(element))
             {
-                if (!assignment.IsKind(SyntaxKind.SimpleAssignmentExpression))
-                {
-                    continue;
-                }
+                return true;
+            }
 
-                if (assignment.Left is ElementAccessExpressionSyntax { Expression: IdentifierNameSyntax element } && element.Identifier.ValueText == name)
-                {
-                    return true;
-                }
-
-                if (isConstructor && assignment.Left is IdentifierNameSyntax target && target.Identifier.ValueText == name)
-                {
-                    return true;
-                }
+            if (IsSimpleAssignmentTo(identifier) &&
+                identifier.FirstAncestorOrSelf<SyntaxNode>(node => node.Parent == type) is { } member &&
+                member.IsKind(SyntaxKind.ConstructorDeclaration))
+            {
+                return true;
             }
         }
 
         return false;
     }
+
+    private static bool IsSimpleAssignmentTo(ExpressionSyntax target) =>
+        target.Parent is AssignmentExpressionSyntax assignment && assignment.IsKind(SyntaxKind.SimpleAssignmentExpression) && assignment.Left == target;
 }
