@@ -1,4 +1,5 @@
 using BenchmarkDotNet.Attributes;
+using IoPerf.EvidenceBench.Data;
 
 namespace IoPerf.EvidenceBench.RulePairs;
 
@@ -20,18 +21,12 @@ public class AsyncFileOptionsWithSyncReadsPair
     [GlobalSetup]
     public void CreateFile()
     {
-        _path = Path.Combine(Path.GetTempPath(), $"ioperf-iop001-{FileBytes}.bin");
-        var bytes = new byte[FileBytes];
-        new Random(1).NextBytes(bytes);
-        File.WriteAllBytes(_path, bytes);
+        _path = BenchData.RandomFile(FileBytes, seed: 1);
         if (IOP001_Before() != IOP001_After())
         {
             throw new InvalidOperationException("the two loops read different bytes");
         }
     }
-
-    [GlobalCleanup]
-    public void DeleteFile() => File.Delete(_path);
 
     [Benchmark(Baseline = true)]
     public long IOP001_Before()

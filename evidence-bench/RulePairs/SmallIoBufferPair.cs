@@ -1,4 +1,5 @@
 using BenchmarkDotNet.Attributes;
+using IoPerf.EvidenceBench.Data;
 
 namespace IoPerf.EvidenceBench.RulePairs;
 
@@ -19,18 +20,12 @@ public class SmallIoBufferPair
     [GlobalSetup]
     public void CreateFile()
     {
-        _path = Path.Combine(Path.GetTempPath(), $"ioperf-iop002-{FileBytes}.bin");
-        var bytes = new byte[FileBytes];
-        new Random(2).NextBytes(bytes);
-        File.WriteAllBytes(_path, bytes);
+        _path = BenchData.RandomFile(FileBytes, seed: 2);
         if (IOP002_Before() != IOP002_After())
         {
             throw new InvalidOperationException("the two loops read different bytes");
         }
     }
-
-    [GlobalCleanup]
-    public void DeleteFile() => File.Delete(_path);
 
     [Benchmark(Baseline = true)]
     public long IOP002_Before()
