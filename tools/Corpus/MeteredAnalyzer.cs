@@ -54,6 +54,17 @@ internal sealed class AnalyzerMeter
         }
     };
 
+    /// <summary>A start action whose nested registrations this wrapper cannot see into: they run unmetered, and are counted.</summary>
+    public Action<T> WrapOpaqueStart<T>(Action<T> action)
+    {
+        Interlocked.Increment(ref UnmeteredRegistrations);
+        return Wrap(action);
+    }
+
+    /// <summary>An operation-block start action, handed a context that meters what it registers.</summary>
+    public Action<OperationBlockStartAnalysisContext> WrapOperationBlockStart(Action<OperationBlockStartAnalysisContext> action) =>
+        Wrap<OperationBlockStartAnalysisContext>(start => action(new MeteredOperationBlockStartContext(start, this)));
+
     /// <summary>What wrapping an empty callback costs, per call: subtracted from every analyzer's CPU time.</summary>
     public static double OverheadNanosecondsPerCall()
     {
@@ -128,17 +139,11 @@ internal sealed class MeteredAnalysisContext(AnalysisContext inner, AnalyzerMete
     public override void RegisterSymbolAction(Action<SymbolAnalysisContext> action, ImmutableArray<SymbolKind> symbolKinds) =>
         inner.RegisterSymbolAction(meter.Wrap(action), symbolKinds);
 
-    public override void RegisterSymbolStartAction(Action<SymbolStartAnalysisContext> action, SymbolKind symbolKind)
-    {
-        Interlocked.Increment(ref meter.UnmeteredRegistrations);
-        inner.RegisterSymbolStartAction(meter.Wrap(action), symbolKind);
-    }
+    public override void RegisterSymbolStartAction(Action<SymbolStartAnalysisContext> action, SymbolKind symbolKind) =>
+        inner.RegisterSymbolStartAction(meter.WrapOpaqueStart(action), symbolKind);
 
-    public override void RegisterCodeBlockStartAction<TLanguageKindEnum>(Action<CodeBlockStartAnalysisContext<TLanguageKindEnum>> action)
-    {
-        Interlocked.Increment(ref meter.UnmeteredRegistrations);
-        inner.RegisterCodeBlockStartAction(meter.Wrap(action));
-    }
+    public override void RegisterCodeBlockStartAction<TLanguageKindEnum>(Action<CodeBlockStartAnalysisContext<TLanguageKindEnum>> action) =>
+        inner.RegisterCodeBlockStartAction(meter.WrapOpaqueStart(action));
 
     public override void RegisterCodeBlockAction(Action<CodeBlockAnalysisContext> action) => inner.RegisterCodeBlockAction(meter.Wrap(action));
 
@@ -150,13 +155,12 @@ internal sealed class MeteredAnalysisContext(AnalysisContext inner, AnalyzerMete
         inner.RegisterSyntaxNodeAction(meter.Wrap(action), syntaxKinds);
 
     public override void RegisterOperationBlockStartAction(Action<OperationBlockStartAnalysisContext> action) =>
-        inner.RegisterOperationBlockStartAction(meter.Wrap<OperationBlockStartAnalysisContext>(start => action(new MeteredOperationBlockStartContext(start, meter))));
+        inner.RegisterOperationBlockStartAction(meter.WrapOperationBlockStart(action));
 
     public override void RegisterOperationBlockAction(Action<OperationBlockAnalysisContext> action) => inner.RegisterOperationBlockAction(meter.Wrap(action));
 
     public override void RegisterOperationAction(Action<OperationAnalysisContext> action, ImmutableArray<OperationKind> operationKinds) =>
         inner.RegisterOperationAction(meter.Wrap(action), operationKinds);
-
 }
 
 // The contexts' TryGetValue members are not virtual: an analyzer calling them on these wrappers would reach the base
@@ -171,17 +175,11 @@ internal sealed class MeteredCompilationStartContext(CompilationStartAnalysisCon
     public override void RegisterSymbolAction(Action<SymbolAnalysisContext> action, ImmutableArray<SymbolKind> symbolKinds) =>
         inner.RegisterSymbolAction(meter.Wrap(action), symbolKinds);
 
-    public override void RegisterSymbolStartAction(Action<SymbolStartAnalysisContext> action, SymbolKind symbolKind)
-    {
-        Interlocked.Increment(ref meter.UnmeteredRegistrations);
-        inner.RegisterSymbolStartAction(meter.Wrap(action), symbolKind);
-    }
+    public override void RegisterSymbolStartAction(Action<SymbolStartAnalysisContext> action, SymbolKind symbolKind) =>
+        inner.RegisterSymbolStartAction(meter.WrapOpaqueStart(action), symbolKind);
 
-    public override void RegisterCodeBlockStartAction<TLanguageKindEnum>(Action<CodeBlockStartAnalysisContext<TLanguageKindEnum>> action)
-    {
-        Interlocked.Increment(ref meter.UnmeteredRegistrations);
-        inner.RegisterCodeBlockStartAction(meter.Wrap(action));
-    }
+    public override void RegisterCodeBlockStartAction<TLanguageKindEnum>(Action<CodeBlockStartAnalysisContext<TLanguageKindEnum>> action) =>
+        inner.RegisterCodeBlockStartAction(meter.WrapOpaqueStart(action));
 
     public override void RegisterCodeBlockAction(Action<CodeBlockAnalysisContext> action) => inner.RegisterCodeBlockAction(meter.Wrap(action));
 
@@ -193,14 +191,12 @@ internal sealed class MeteredCompilationStartContext(CompilationStartAnalysisCon
         inner.RegisterSyntaxNodeAction(meter.Wrap(action), syntaxKinds);
 
     public override void RegisterOperationBlockStartAction(Action<OperationBlockStartAnalysisContext> action) =>
-        inner.RegisterOperationBlockStartAction(meter.Wrap<OperationBlockStartAnalysisContext>(start => action(new MeteredOperationBlockStartContext(start, meter))));
+        inner.RegisterOperationBlockStartAction(meter.WrapOperationBlockStart(action));
 
     public override void RegisterOperationBlockAction(Action<OperationBlockAnalysisContext> action) => inner.RegisterOperationBlockAction(meter.Wrap(action));
 
     public override void RegisterOperationAction(Action<OperationAnalysisContext> action, ImmutableArray<OperationKind> operationKinds) =>
         inner.RegisterOperationAction(meter.Wrap(action), operationKinds);
-
-
 }
 
 internal sealed class MeteredOperationBlockStartContext(OperationBlockStartAnalysisContext inner, AnalyzerMeter meter)
