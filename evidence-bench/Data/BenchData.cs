@@ -42,18 +42,6 @@ public static class BenchData
         }
     });
 
-    /// <summary>Bytes from a seeded <see cref="Random"/> (the IOP001 and IOP002 rule pairs read and sum them).</summary>
-    public static string RandomFile(long bytes, int seed) => Create($"random-{seed}-{bytes}.bin", bytes, stream =>
-    {
-        var random = new Random(seed);
-        var buffer = new byte[64 * KiB];
-        for (long written = 0; written < bytes; written += buffer.Length)
-        {
-            random.NextBytes(buffer);
-            stream.Write(buffer, 0, (int)Math.Min(buffer.Length, bytes - written));
-        }
-    });
-
     /// <summary>The sum of the ulongs in a <see cref="UlongFile"/> of that size (wrapping, as the readers add).</summary>
     public static ulong UlongFileSum(long bytes)
     {

@@ -1,5 +1,4 @@
 using BenchmarkDotNet.Attributes;
-using IoPerf.EvidenceBench.Data;
 
 namespace IoPerf.EvidenceBench.RulePairs;
 
@@ -21,12 +20,18 @@ public class AsyncFileOptionsWithSyncReadsPair
     [GlobalSetup]
     public void CreateFile()
     {
-        _path = BenchData.RandomFile(FileBytes, seed: 1);
+        _path = Path.Combine(Path.GetTempPath(), $"ioperf-iop001-{FileBytes}.bin");
+        var bytes = new byte[FileBytes];
+        new Random(1).NextBytes(bytes);
+        File.WriteAllBytes(_path, bytes);
         if (IOP001_Before() != IOP001_After())
         {
             throw new InvalidOperationException("the two loops read different bytes");
         }
     }
+
+    [GlobalCleanup]
+    public void DeleteFile() => File.Delete(_path);
 
     [Benchmark(Baseline = true)]
     public long IOP001_Before()

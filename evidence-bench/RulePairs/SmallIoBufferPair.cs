@@ -1,5 +1,4 @@
 using BenchmarkDotNet.Attributes;
-using IoPerf.EvidenceBench.Data;
 
 namespace IoPerf.EvidenceBench.RulePairs;
 
@@ -20,12 +19,18 @@ public class SmallIoBufferPair
     [GlobalSetup]
     public void CreateFile()
     {
-        _path = BenchData.RandomFile(FileBytes, seed: 2);
+        _path = Path.Combine(Path.GetTempPath(), $"ioperf-iop002-{FileBytes}.bin");
+        var bytes = new byte[FileBytes];
+        new Random(2).NextBytes(bytes);
+        File.WriteAllBytes(_path, bytes);
         if (IOP002_Before() != IOP002_After())
         {
             throw new InvalidOperationException("the two loops read different bytes");
         }
     }
+
+    [GlobalCleanup]
+    public void DeleteFile() => File.Delete(_path);
 
     [Benchmark(Baseline = true)]
     public long IOP002_Before()
