@@ -5,12 +5,12 @@ namespace IoPerf.Analyzers;
 /// </summary>
 public static class RuleIdentifiers
 {
-    public const string AsyncFileOptionsWithSyncReads = "IOP001";
+    public const string AsyncFileUsedSynchronously = "IOP001";
     public const string SmallIoBuffer = "IOP002";
-    public const string ReadAllLinesSinglePass = "IOP003";
+    public const string LinesMaterializedForSinglePass = "IOP003";
     public const string IndexOfAnyWithManyValues = "IOP004";
     public const string AwaitedReadInLoopOnCapturedContext = "IOP005";
-    public const string TinyWritesPayingLockOrFlush = "IOP006";
+    public const string TinyIoPayingLockOrFlush = "IOP006";
 
     /// <summary>Where each rule's documentation lives; the help link of every descriptor points here.</summary>
     public const string HelpLinkBase = "https://github.com/ioperf/IoPerf.Analyzers/blob/main/docs/rules/";

@@ -17,9 +17,9 @@ public static class Rules
 
     // C2 came out weaker and C3 did not replicate on Linux, where the flag changes nothing for synchronous reads
     // (docs/evidence.md); the cost is Windows' overlapped I/O, documented by the .NET team. An IDE suggestion.
-    public static readonly DiagnosticDescriptor AsyncFileOptionsWithSyncReads = Create(
-        RuleIdentifiers.AsyncFileOptionsWithSyncReads,
-        nameof(AsyncFileOptionsWithSyncReads),
+    public static readonly DiagnosticDescriptor AsyncFileUsedSynchronously = Create(
+        RuleIdentifiers.AsyncFileUsedSynchronously,
+        nameof(AsyncFileUsedSynchronously),
         DiagnosticSeverity.Info);
 
     // C4 came out weaker (2 KiB reads 2.5x slower than 64 KiB on a 128 MiB file, not the seed's 14x) and C13 shows no
@@ -31,9 +31,9 @@ public static class Rules
 
     // C10 and C11 replicated on .NET 10 / Linux (docs/evidence.md) and the corpus run found no false positive
     // (docs/quality.md): a build warning, per the severity policy.
-    public static readonly DiagnosticDescriptor ReadAllLinesSinglePass = Create(
-        RuleIdentifiers.ReadAllLinesSinglePass,
-        nameof(ReadAllLinesSinglePass),
+    public static readonly DiagnosticDescriptor LinesMaterializedForSinglePass = Create(
+        RuleIdentifiers.LinesMaterializedForSinglePass,
+        nameof(LinesMaterializedForSinglePass),
         DiagnosticSeverity.Warning);
 
     // C12 and C15 replicated (docs/evidence.md): from 6 values a cached SearchValues searched 2.2x-7.1x as fast
@@ -53,20 +53,20 @@ public static class Rules
     // E3 in .NET terms is large (an unbuffered WriteByte loop 262x, AutoFlush 162x, a Console.Out-style writer 94x a
     // buffered writer) but C16 itself did not replicate through libc here, and whether a console loop writes enough to
     // matter depends on data the rule cannot see: an IDE suggestion.
-    public static readonly DiagnosticDescriptor TinyWritesPayingLockOrFlush = Create(
-        RuleIdentifiers.TinyWritesPayingLockOrFlush,
-        nameof(TinyWritesPayingLockOrFlush),
+    public static readonly DiagnosticDescriptor TinyIoPayingLockOrFlush = Create(
+        RuleIdentifiers.TinyIoPayingLockOrFlush,
+        nameof(TinyIoPayingLockOrFlush),
         DiagnosticSeverity.Info);
 
     /// <summary>All descriptors this package ships, in id order.</summary>
     public static DiagnosticDescriptor[] All => new[]
     {
-        AsyncFileOptionsWithSyncReads,
+        AsyncFileUsedSynchronously,
         SmallIoBuffer,
-        ReadAllLinesSinglePass,
+        LinesMaterializedForSinglePass,
         IndexOfAnyWithManyValues,
         AwaitedReadInLoopOnCapturedContext,
-        TinyWritesPayingLockOrFlush,
+        TinyIoPayingLockOrFlush,
     };
 
     internal static LocalizableString GetString(string name) =>

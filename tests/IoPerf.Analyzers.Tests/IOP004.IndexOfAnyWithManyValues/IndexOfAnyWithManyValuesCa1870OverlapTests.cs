@@ -13,7 +13,7 @@ namespace IoPerf.Analyzers.Tests;
 /// (Microsoft.CodeAnalysis.NetAnalyzers 10.0.111, default settings) runs over the same calls, and each call is reported
 /// by exactly the rule the table says - never by both.
 /// </summary>
-public sealed class IndexOfAnyCa1870OverlapTests
+public sealed class IndexOfAnyWithManyValuesCa1870OverlapTests
 {
     private static readonly ImmutableArray<DiagnosticAnalyzer> Ca1870 = SdkAnalyzers.Load("CA1870");
 
@@ -85,7 +85,7 @@ public sealed class IndexOfAnyCa1870OverlapTests
     [Fact]
     public async Task NoIop004TestInputIsReportedByCa1870Too()
     {
-        var testFile = Path.Combine(TestFrameworkReferences.RepoRoot, "tests", "IoPerf.Analyzers.Tests", "IndexOfAnyWithManyValuesTests.cs");
+        var testFile = Path.Combine(TestFrameworkReferences.RepoRoot, "tests", "IoPerf.Analyzers.Tests", "IOP004.IndexOfAnyWithManyValues", "IndexOfAnyWithManyValuesTests.cs");
         var samples = Fuzz.FuzzSeeds.CodeSamplesIn(File.ReadAllText(testFile)).ToList();
 
         // A control that CA1870 reports: proves CA1870 runs in this loop.

@@ -14,7 +14,7 @@ namespace IoPerf.Analyzers;
 /// the whole file (claims C10, C11).
 /// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
-public sealed class ReadAllLinesSinglePassAnalyzer : DiagnosticAnalyzer
+public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
 {
     /// <summary>Diagnostic property: which read the diagnostic is on.</summary>
     public const string FormProperty = "Form";
@@ -34,7 +34,7 @@ public sealed class ReadAllLinesSinglePassAnalyzer : DiagnosticAnalyzer
     private const int TrimEntries = 2;
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
-        ImmutableArray.Create(Rules.ReadAllLinesSinglePass);
+        ImmutableArray.Create(Rules.LinesMaterializedForSinglePass);
 
     public override void Initialize(AnalysisContext context)
     {
@@ -134,7 +134,7 @@ public sealed class ReadAllLinesSinglePassAnalyzer : DiagnosticAnalyzer
         }
 
         context.ReportDiagnostic(Diagnostic.Create(
-            Rules.ReadAllLinesSinglePass,
+            Rules.LinesMaterializedForSinglePass,
             invocation.Syntax.GetLocation(),
             additionalLocations,
             properties.ToImmutable(),

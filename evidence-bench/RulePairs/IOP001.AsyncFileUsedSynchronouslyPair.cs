@@ -10,7 +10,7 @@ namespace IoPerf.EvidenceBench.RulePairs;
 /// </summary>
 [MemoryDiagnoser]
 [BenchmarkCategory("IOP001", "C2", "C3", "C5")]
-public class AsyncFileOptionsWithSyncReadsPair
+public class AsyncFileUsedSynchronouslyPair
 {
     private string _path = "";
 

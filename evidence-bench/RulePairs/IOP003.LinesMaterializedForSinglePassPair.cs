@@ -9,7 +9,7 @@ namespace IoPerf.EvidenceBench.RulePairs;
 /// </summary>
 [MemoryDiagnoser]
 [BenchmarkCategory("IOP003", "C10", "C11")]
-public class ReadAllLinesSinglePassPair
+public class LinesMaterializedForSinglePassPair
 {
     private string _path = "";
 

@@ -2,12 +2,12 @@ using IoPerf.Analyzers.CodeFixes;
 using IoPerf.Analyzers.Tests.Infrastructure;
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
-    IoPerf.Analyzers.AsyncFileOptionsWithSyncReadsAnalyzer,
-    IoPerf.Analyzers.CodeFixes.AsyncFileOptionsWithSyncReadsFix>;
+    IoPerf.Analyzers.AsyncFileUsedSynchronouslyAnalyzer,
+    IoPerf.Analyzers.CodeFixes.AsyncFileUsedSynchronouslyFix>;
 
 namespace IoPerf.Analyzers.Tests;
 
-public sealed class AsyncFileOptionsWithSyncReadsTests
+public sealed class AsyncFileUsedSynchronouslyTests
 {
     private const string SyncTitle = "Open the file for synchronous I/O";
     private const string AsyncTitle = "Use the asynchronous read and write methods";
@@ -388,7 +388,7 @@ public sealed class AsyncFileOptionsWithSyncReadsTests
     [InlineData("public async Task<string> M(string p) { await Task.Yield(); using var r = new StreamReader(new FileStream(p, FileMode.Open, FileAccess.Read, FileShare.Read, 4096, true)); return r.ReadToEnd(); }", 2)]
     public async Task AsyncFix_IsOfferedOnlyWhereEveryUseCanBeAwaited(string member, int expectedFixes)
     {
-        var titles = await Robustness.FixTitlesAsync(new AsyncFileOptionsWithSyncReadsAnalyzer(), new AsyncFileOptionsWithSyncReadsFix(), InClass(member));
+        var titles = await Robustness.FixTitlesAsync(new AsyncFileUsedSynchronouslyAnalyzer(), new AsyncFileUsedSynchronouslyFix(), InClass(member));
         Assert.Equal(expectedFixes, titles.Length);
         Assert.Equal(SyncTitle, titles[0]);
     }
@@ -502,8 +502,8 @@ public sealed class AsyncFileOptionsWithSyncReadsTests
     [InlineData("using var s = new FileStream(p, FileMode.Open, FileAccess.Read, FileShare.Read, 4096, true); s.Missing(); s.ReadByte();")]
     [InlineData("using var s = new FileStream(p, FileMode.Open, FileAccess.Read, FileShare.Read, 4096, FileOptions.Asynchronous | ); s.ReadByte();")]
     public Task IncompleteCode_DoesNotThrow(string statement) => Robustness.AssertNoExceptionsAsync(
-        new AsyncFileOptionsWithSyncReadsAnalyzer(),
-        new AsyncFileOptionsWithSyncReadsFix(),
+        new AsyncFileUsedSynchronouslyAnalyzer(),
+        new AsyncFileUsedSynchronouslyFix(),
         InClass($$"""
             public async Task M(string p)
             {

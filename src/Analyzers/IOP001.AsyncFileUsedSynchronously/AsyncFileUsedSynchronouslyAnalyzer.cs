@@ -15,7 +15,7 @@ namespace IoPerf.Analyzers;
 /// (claims C2, C3, C5). On Windows such a file does overlapped I/O and every synchronous call waits for it.
 /// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
-public sealed class AsyncFileOptionsWithSyncReadsAnalyzer : DiagnosticAnalyzer
+public sealed class AsyncFileUsedSynchronouslyAnalyzer : DiagnosticAnalyzer
 {
     /// <summary>Diagnostic property: <c>Boolean</c> for <c>useAsync</c>/<c>isAsync</c>, <c>FileOptions</c> otherwise.</summary>
     public const string FlagKindProperty = "FlagKind";
@@ -24,7 +24,7 @@ public sealed class AsyncFileOptionsWithSyncReadsAnalyzer : DiagnosticAnalyzer
     public const string CanUseAsyncProperty = "CanUseAsync";
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
-        ImmutableArray.Create(Rules.AsyncFileOptionsWithSyncReads);
+        ImmutableArray.Create(Rules.AsyncFileUsedSynchronously);
 
     public override void Initialize(AnalysisContext context)
     {
@@ -90,7 +90,7 @@ public sealed class AsyncFileOptionsWithSyncReadsAnalyzer : DiagnosticAnalyzer
         var flagSyntax = flag.GetWrittenSyntax();
         var reportedAt = operation.Syntax.Span.Contains(flagSyntax.Span) ? flagSyntax : GetOptionsArgument(operation)?.Syntax ?? operation.Syntax;
         context.ReportDiagnostic(Diagnostic.Create(
-            Rules.AsyncFileOptionsWithSyncReads,
+            Rules.AsyncFileUsedSynchronously,
             reportedAt.GetLocation(),
             new[] { flagSyntax.GetLocation() }.Concat(synchronous.Select(use => use.Operation.Syntax.GetLocation())),
             properties,

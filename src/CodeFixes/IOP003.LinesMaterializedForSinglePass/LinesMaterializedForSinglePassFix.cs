@@ -18,11 +18,11 @@ namespace IoPerf.Analyzers.CodeFixes;
 /// IOP003 fix: <c>File.ReadAllLines(...)</c> becomes <c>File.ReadLines(...)</c>; in async code the loop becomes
 /// <c>await foreach</c> over <c>File.ReadLinesAsync(...)</c>. Arguments (encoding, cancellation token) are kept.
 /// </summary>
-[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(ReadAllLinesSinglePassFix)), Shared]
-public sealed class ReadAllLinesSinglePassFix : CodeFixProvider
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(LinesMaterializedForSinglePassFix)), Shared]
+public sealed class LinesMaterializedForSinglePassFix : CodeFixProvider
 {
     public override ImmutableArray<string> FixableDiagnosticIds { get; } =
-        ImmutableArray.Create(RuleIdentifiers.ReadAllLinesSinglePass);
+        ImmutableArray.Create(RuleIdentifiers.LinesMaterializedForSinglePass);
 
     public override FixAllProvider GetFixAllProvider() => WellKnownFixAllProviders.BatchFixer;
 
@@ -30,13 +30,13 @@ public sealed class ReadAllLinesSinglePassFix : CodeFixProvider
     {
         foreach (var diagnostic in context.Diagnostics)
         {
-            if (diagnostic.Properties.TryGetValue(ReadAllLinesSinglePassAnalyzer.FixableProperty, out var fixable) && fixable == "false")
+            if (diagnostic.Properties.TryGetValue(LinesMaterializedForSinglePassAnalyzer.FixableProperty, out var fixable) && fixable == "false")
             {
                 continue;
             }
 
             var isAsync = IsAsync(diagnostic);
-            var title = FixTitles.Get(isAsync ? "ReadAllLinesSinglePassAsyncCodeFixTitle" : "ReadAllLinesSinglePassCodeFixTitle");
+            var title = FixTitles.Get(isAsync ? "LinesMaterializedForSinglePassAsyncCodeFixTitle" : "LinesMaterializedForSinglePassCodeFixTitle");
             context.RegisterCodeFix(
                 CodeAction.Create(title, cancellationToken => FixAsync(context.Document, diagnostic, cancellationToken), equivalenceKey: title),
                 diagnostic);
@@ -46,13 +46,13 @@ public sealed class ReadAllLinesSinglePassFix : CodeFixProvider
     }
 
     private static bool IsAsync(Diagnostic diagnostic) =>
-        diagnostic.Properties.TryGetValue(ReadAllLinesSinglePassAnalyzer.AsyncProperty, out var value) && value == "true";
+        diagnostic.Properties.TryGetValue(LinesMaterializedForSinglePassAnalyzer.AsyncProperty, out var value) && value == "true";
 
     private static async Task<Document> FixAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken)
     {
         var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
         if (root?.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not InvocationExpressionSyntax invocation ||
-            !diagnostic.Properties.TryGetValue(ReadAllLinesSinglePassAnalyzer.FormProperty, out var form))
+            !diagnostic.Properties.TryGetValue(LinesMaterializedForSinglePassAnalyzer.FormProperty, out var form))
         {
             return document;
         }
@@ -65,11 +65,11 @@ public sealed class ReadAllLinesSinglePassFix : CodeFixProvider
 
         switch (form)
         {
-            case ReadAllLinesSinglePassAnalyzer.ReadAllLinesForm:
+            case LinesMaterializedForSinglePassAnalyzer.ReadAllLinesForm:
                 editor.ReplaceNode(invocation, Rename(invocation, newName));
                 break;
 
-            case ReadAllLinesSinglePassAnalyzer.ReadAllLinesAsyncForm:
+            case LinesMaterializedForSinglePassAnalyzer.ReadAllLinesAsyncForm:
                 // await File.ReadAllLinesAsync(p)[.ConfigureAwait(x)]  ->  File.ReadLinesAsync(p)[.ConfigureAwait(x)]
                 var awaited = invocation.Parent is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "ConfigureAwait", Parent: InvocationExpressionSyntax configureAwait }
                     ? configureAwait
@@ -84,7 +84,7 @@ public sealed class ReadAllLinesSinglePassFix : CodeFixProvider
                 editor.ReplaceNode(awaitExpression, replacement.WithTriviaFrom(awaitExpression));
                 break;
 
-            case ReadAllLinesSinglePassAnalyzer.SplitForm:
+            case LinesMaterializedForSinglePassAnalyzer.SplitForm:
                 // File.ReadAllText(p).Split(['\r', '\n'], RemoveEmptyEntries)  ->  File.ReadLines(p).Where(line => line.Length != 0)
                 if (invocation.Expression is not MemberAccessExpressionSyntax { Expression: InvocationExpressionSyntax readAllText })
                 {

@@ -24,14 +24,14 @@ namespace IoPerf.Analyzers.CodeFixes;
 /// only in <c>async</c> code, await the asynchronous form of every read and write, with the Memory-based overloads
 /// (CA1835) and the exact-read forms kept exact (CA2022).
 /// </summary>
-[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(AsyncFileOptionsWithSyncReadsFix)), Shared]
-public sealed class AsyncFileOptionsWithSyncReadsFix : CodeFixProvider
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(AsyncFileUsedSynchronouslyFix)), Shared]
+public sealed class AsyncFileUsedSynchronouslyFix : CodeFixProvider
 {
-    private static string SynchronousTitle => FixTitles.Get("AsyncFileOptionsWithSyncReadsCodeFixTitle");
+    private static string SynchronousTitle => FixTitles.Get("AsyncFileUsedSynchronouslyCodeFixTitle");
 
-    private static string AsynchronousTitle => FixTitles.Get("AsyncFileOptionsWithSyncReadsAsyncCodeFixTitle");
+    private static string AsynchronousTitle => FixTitles.Get("AsyncFileUsedSynchronouslyAsyncCodeFixTitle");
 
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIdentifiers.AsyncFileOptionsWithSyncReads);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIdentifiers.AsyncFileUsedSynchronously);
 
     public override FixAllProvider GetFixAllProvider() => WellKnownFixAllProviders.BatchFixer;
 
@@ -43,7 +43,7 @@ public sealed class AsyncFileOptionsWithSyncReadsFix : CodeFixProvider
                 CodeAction.Create(SynchronousTitle, ct => OpenSynchronouslyAsync(context.Document, diagnostic, ct), equivalenceKey: SynchronousTitle),
                 diagnostic);
 
-            if (diagnostic.Properties.TryGetValue(AsyncFileOptionsWithSyncReadsAnalyzer.CanUseAsyncProperty, out var canUseAsync) && canUseAsync == "true")
+            if (diagnostic.Properties.TryGetValue(AsyncFileUsedSynchronouslyAnalyzer.CanUseAsyncProperty, out var canUseAsync) && canUseAsync == "true")
             {
                 context.RegisterCodeFix(
                     CodeAction.Create(AsynchronousTitle, ct => UseAsyncMethodsAsync(context.Document, diagnostic, ct), equivalenceKey: AsynchronousTitle),
@@ -82,7 +82,7 @@ public sealed class AsyncFileOptionsWithSyncReadsFix : CodeFixProvider
         }
 
         ExpressionSyntax replacement;
-        if (diagnostic.Properties.TryGetValue(AsyncFileOptionsWithSyncReadsAnalyzer.FlagKindProperty, out var kind) && kind == "Boolean")
+        if (diagnostic.Properties.TryGetValue(AsyncFileUsedSynchronouslyAnalyzer.FlagKindProperty, out var kind) && kind == "Boolean")
         {
             replacement = LiteralExpression(SyntaxKind.FalseLiteralExpression);
         }

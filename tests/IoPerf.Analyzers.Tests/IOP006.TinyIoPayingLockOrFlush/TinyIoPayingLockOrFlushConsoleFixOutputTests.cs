@@ -14,7 +14,7 @@ namespace IoPerf.Analyzers.Tests;
 /// child processes, and their standard output compared byte for byte (encoding, newlines, formatting, order around
 /// the loop).
 /// </summary>
-public sealed class ConsoleFixOutputTests
+public sealed class TinyIoPayingLockOrFlushConsoleFixOutputTests
 {
     private const string Program = """
         using System;
@@ -51,7 +51,7 @@ public sealed class ConsoleFixOutputTests
     public async Task FixedProgram_PrintsTheSameBytes()
     {
         var fixedProgram = await Robustness.ApplyFixesAsync(
-            new TinyWritesPayingLockOrFlushAnalyzer(), new TinyWritesPayingLockOrFlushFix(), Program, outputKind: OutputKind.ConsoleApplication);
+            new TinyIoPayingLockOrFlushAnalyzer(), new TinyIoPayingLockOrFlushFix(), Program, outputKind: OutputKind.ConsoleApplication);
         Assert.Contains("Console.OpenStandardOutput()", fixedProgram);
         Assert.Equal(2, CountOccurrences(fixedProgram, "new StreamWriter("));
 

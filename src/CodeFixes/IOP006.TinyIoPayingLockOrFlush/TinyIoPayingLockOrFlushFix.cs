@@ -26,8 +26,8 @@ namespace IoPerf.Analyzers.CodeFixes;
 /// the writer flushed after the loop; <c>TextWriter.Synchronized(w)</c> becomes <c>w</c>; an unbuffered FileStream gets
 /// a buffer of the IOP002 minimum.
 /// </summary>
-[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(TinyWritesPayingLockOrFlushFix)), Shared]
-public sealed class TinyWritesPayingLockOrFlushFix : CodeFixProvider
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(TinyIoPayingLockOrFlushFix)), Shared]
+public sealed class TinyIoPayingLockOrFlushFix : CodeFixProvider
 {
     /// <summary>
     /// The console writer's buffer, in chars. E3ConsoleBreakEven: with 4,096 the writer paid for itself from 4 writes;
@@ -35,16 +35,16 @@ public sealed class TinyWritesPayingLockOrFlushFix : CodeFixProvider
     /// </summary>
     private const int ConsoleBufferSize = 4096;
 
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIdentifiers.TinyWritesPayingLockOrFlush);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIdentifiers.TinyIoPayingLockOrFlush);
 
-    public override FixAllProvider GetFixAllProvider() => new TinyWritesFixAll();
+    public override FixAllProvider GetFixAllProvider() => new TinyIoFixAll();
 
     public override Task RegisterCodeFixesAsync(CodeFixContext context)
     {
         foreach (var diagnostic in context.Diagnostics)
         {
             if (GetKind(diagnostic) is not { } kind ||
-                !diagnostic.Properties.TryGetValue(TinyWritesPayingLockOrFlushAnalyzer.FixableProperty, out var fixable) || fixable != "true")
+                !diagnostic.Properties.TryGetValue(TinyIoPayingLockOrFlushAnalyzer.FixableProperty, out var fixable) || fixable != "true")
             {
                 continue;
             }
@@ -58,17 +58,17 @@ public sealed class TinyWritesPayingLockOrFlushFix : CodeFixProvider
         return Task.CompletedTask;
     }
 
-    private static string Title(TinyWriteKind kind) => FixTitles.Get(kind switch
+    private static string Title(TinyIoKind kind) => FixTitles.Get(kind switch
     {
-        TinyWriteKind.ConsoleInLoop => "TinyWritesPayingLockOrFlushConsoleCodeFixTitle",
-        TinyWriteKind.AutoFlush => "TinyWritesPayingLockOrFlushAutoFlushCodeFixTitle",
-        TinyWriteKind.Synchronized => "TinyWritesPayingLockOrFlushSynchronizedCodeFixTitle",
-        _ => "TinyWritesPayingLockOrFlushUnbufferedBytesCodeFixTitle",
+        TinyIoKind.ConsoleInLoop => "TinyIoPayingLockOrFlushConsoleCodeFixTitle",
+        TinyIoKind.AutoFlush => "TinyIoPayingLockOrFlushAutoFlushCodeFixTitle",
+        TinyIoKind.Synchronized => "TinyIoPayingLockOrFlushSynchronizedCodeFixTitle",
+        _ => "TinyIoPayingLockOrFlushUnbufferedBytesCodeFixTitle",
     });
 
-    private static TinyWriteKind? GetKind(Diagnostic diagnostic) =>
-        diagnostic.Properties.TryGetValue(TinyWritesPayingLockOrFlushAnalyzer.KindProperty, out var text) &&
-        System.Enum.TryParse<TinyWriteKind>(text, out var kind) ? kind : null;
+    private static TinyIoKind? GetKind(Diagnostic diagnostic) =>
+        diagnostic.Properties.TryGetValue(TinyIoPayingLockOrFlushAnalyzer.KindProperty, out var text) &&
+        System.Enum.TryParse<TinyIoKind>(text, out var kind) ? kind : null;
 
     private static async Task<Document> FixAsync(Document document, IEnumerable<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {
@@ -91,16 +91,16 @@ public sealed class TinyWritesPayingLockOrFlushFix : CodeFixProvider
             var node = root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
             switch (GetKind(diagnostic))
             {
-                case TinyWriteKind.ConsoleInLoop:
+                case TinyIoKind.ConsoleInLoop:
                     needsSystemIo |= BufferConsoleLoop(editor, model, node, cancellationToken);
                     break;
-                case TinyWriteKind.AutoFlush:
+                case TinyIoKind.AutoFlush:
                     RemoveAutoFlush(editor, model, node, diagnostic, cancellationToken);
                     break;
-                case TinyWriteKind.Synchronized when node is InvocationExpressionSyntax { ArgumentList.Arguments.Count: 1 } synchronized:
+                case TinyIoKind.Synchronized when node is InvocationExpressionSyntax { ArgumentList.Arguments.Count: 1 } synchronized:
                     editor.ReplaceNode(synchronized, synchronized.ArgumentList.Arguments[0].Expression.WithTriviaFrom(synchronized));
                     break;
-                case TinyWriteKind.UnbufferedBytes when diagnostic.Properties.TryGetValue(TinyWritesPayingLockOrFlushAnalyzer.NewSizeProperty, out var text) &&
+                case TinyIoKind.UnbufferedBytes when diagnostic.Properties.TryGetValue(TinyIoPayingLockOrFlushAnalyzer.NewSizeProperty, out var text) &&
                                                         int.TryParse(text, NumberStyles.Integer, CultureInfo.InvariantCulture, out var size):
                     var value = node is ArgumentSyntax argument ? argument.Expression : node as ExpressionSyntax;
                     if (value is not null)
@@ -231,14 +231,14 @@ public sealed class TinyWritesPayingLockOrFlushFix : CodeFixProvider
         }
     }
 
-    private sealed class TinyWritesFixAll : DocumentBasedFixAllProvider
+    private sealed class TinyIoFixAll : DocumentBasedFixAllProvider
     {
-        protected override string GetFixAllTitle(FixAllContext fixAllContext) => FixTitles.Get("TinyWritesPayingLockOrFlushCodeFixTitle");
+        protected override string GetFixAllTitle(FixAllContext fixAllContext) => FixTitles.Get("TinyIoPayingLockOrFlushCodeFixTitle");
 
         protected override async Task<Document?> FixAllAsync(FixAllContext fixAllContext, Document document, ImmutableArray<Diagnostic> diagnostics) =>
             await FixAsync(
                     document,
-                    diagnostics.Where(d => d.Properties.TryGetValue(TinyWritesPayingLockOrFlushAnalyzer.FixableProperty, out var fixable) && fixable == "true"),
+                    diagnostics.Where(d => d.Properties.TryGetValue(TinyIoPayingLockOrFlushAnalyzer.FixableProperty, out var fixable) && fixable == "true"),
                     fixAllContext.CancellationToken)
                 .ConfigureAwait(false);
     }

@@ -10,7 +10,7 @@ namespace IoPerf.EvidenceBench.RulePairs;
 /// </summary>
 [MemoryDiagnoser]
 [BenchmarkCategory("IOP006", "C16", "C17")]
-public class TinyWritesPayingLockOrFlushPair
+public class TinyIoPayingLockOrFlushPair
 {
     private string _path = "";
     private string[] _lines = Array.Empty<string>();

@@ -3,12 +3,12 @@ using IoPerf.Analyzers.Tests.Infrastructure;
 using Microsoft.CodeAnalysis.Testing;
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
-    IoPerf.Analyzers.ReadAllLinesSinglePassAnalyzer,
-    IoPerf.Analyzers.CodeFixes.ReadAllLinesSinglePassFix>;
+    IoPerf.Analyzers.LinesMaterializedForSinglePassAnalyzer,
+    IoPerf.Analyzers.CodeFixes.LinesMaterializedForSinglePassFix>;
 
 namespace IoPerf.Analyzers.Tests;
 
-public sealed class ReadAllLinesSinglePassTests
+public sealed class LinesMaterializedForSinglePassTests
 {
     private static string InClass(string members, string usings = "") => $$"""
         using System;
@@ -704,8 +704,8 @@ public sealed class ReadAllLinesSinglePassTests
     [InlineData("var lines = File.ReadAllLines(p); foreach (var l in lines")]
     [InlineData("File.ReadAllLines(p).")]
     public Task IncompleteCode_DoesNotThrow(string statement) => Robustness.AssertNoExceptionsAsync(
-        new ReadAllLinesSinglePassAnalyzer(),
-        new ReadAllLinesSinglePassFix(),
+        new LinesMaterializedForSinglePassAnalyzer(),
+        new LinesMaterializedForSinglePassFix(),
         InClass($$"""
             async Task M(string p)
             {

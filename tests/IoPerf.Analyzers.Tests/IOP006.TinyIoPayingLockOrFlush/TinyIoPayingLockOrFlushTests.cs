@@ -3,12 +3,12 @@ using IoPerf.Analyzers.Tests.Infrastructure;
 using Microsoft.CodeAnalysis;
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
-    IoPerf.Analyzers.TinyWritesPayingLockOrFlushAnalyzer,
-    IoPerf.Analyzers.CodeFixes.TinyWritesPayingLockOrFlushFix>;
+    IoPerf.Analyzers.TinyIoPayingLockOrFlushAnalyzer,
+    IoPerf.Analyzers.CodeFixes.TinyIoPayingLockOrFlushFix>;
 
 namespace IoPerf.Analyzers.Tests;
 
-public sealed class TinyWritesPayingLockOrFlushTests
+public sealed class TinyIoPayingLockOrFlushTests
 {
     private static string InClass(string members) => $$"""
         using System;
@@ -676,8 +676,8 @@ public sealed class TinyWritesPayingLockOrFlushTests
     [InlineData("using var s = new FileStream(\"f\", FileMode.Open, FileAccess.Read, FileShare.Read, 0); while (s.ReadByte( >= 0) { }")]
     [InlineData("foreach (var item in [1, 2, ..items.Count]) { Console.Write(item); Console.Write(1); }")]
     public Task IncompleteCode_DoesNotThrow(string statement) => Robustness.AssertNoExceptionsAsync(
-        new TinyWritesPayingLockOrFlushAnalyzer(),
-        new TinyWritesPayingLockOrFlushFix(),
+        new TinyIoPayingLockOrFlushAnalyzer(),
+        new TinyIoPayingLockOrFlushFix(),
         InClass($$"""
             public void M(List<string> items)
             {

@@ -15,7 +15,7 @@ namespace IoPerf.Analyzers;
 /// thread, and <c>ReadByte</c>/<c>WriteByte</c> loops on a FileStream whose buffer is turned off.
 /// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
-public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
+public sealed class TinyIoPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
 {
     /// <summary>
     /// <c>dotnet_diagnostic.IOP006.min_writes</c>: loops whose constant bounds make fewer writes than this are not
@@ -29,7 +29,7 @@ public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
     /// </summary>
     public const int DefaultMinWrites = 4;
 
-    /// <summary>Diagnostic property: which of the four shapes was found (<see cref="TinyWriteKind"/>).</summary>
+    /// <summary>Diagnostic property: which of the four shapes was found (<see cref="TinyIoKind"/>).</summary>
     public const string KindProperty = "Kind";
 
     /// <summary>Diagnostic property: "true" when the fix can be applied without changing what the code writes.</summary>
@@ -39,7 +39,7 @@ public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
     public const string NewSizeProperty = "NewSize";
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
-        ImmutableArray.Create(Rules.TinyWritesPayingLockOrFlush);
+        ImmutableArray.Create(Rules.TinyIoPayingLockOrFlush);
 
     public override void Initialize(AnalysisContext context)
     {
@@ -135,7 +135,7 @@ public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        Report(context, first.Syntax, TinyWriteKind.ConsoleInLoop, fixable, writes.Skip(1).Select(s => s.Syntax.GetLocation()), writes.Count);
+        Report(context, first.Syntax, TinyIoKind.ConsoleInLoop, fixable, writes.Skip(1).Select(s => s.Syntax.GetLocation()), writes.Count);
     }
 
     /// <summary>True when nothing between <paramref name="write"/> and <paramref name="loop"/> makes it conditional.</summary>
@@ -227,7 +227,7 @@ public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
         // still flushes everything) and each loop a statement in a block (to put Flush() after it).
         var fixable = uses.Holder is ILocalSymbol && IsDisposedByUsing(creation) &&
                       writesInLoops.All(use => use.Operation.GetOutermostLoop()?.Parent is IBlockOperation);
-        Report(context, autoFlush.Syntax, TinyWriteKind.AutoFlush, fixable, writesInLoops.Select(u => u.Operation.Syntax.GetLocation()), writesInLoops.Count);
+        Report(context, autoFlush.Syntax, TinyIoKind.AutoFlush, fixable, writesInLoops.Select(u => u.Operation.Syntax.GetLocation()), writesInLoops.Count);
     }
 
     private static bool IsDisposedByUsing(IObjectCreationOperation creation) =>
@@ -255,7 +255,7 @@ public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
             Report(
                 context,
                 bufferSize.GetWrittenSyntax(),
-                TinyWriteKind.UnbufferedBytes,
+                TinyIoKind.UnbufferedBytes,
                 fixable: true,
                 Enumerable.Empty<Location>(),
                 byteLoops.Count,
@@ -313,7 +313,7 @@ public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
 
         if (writesInLoops.Count > 0 && !AreFewWrites(context, writesInLoops))
         {
-            Report(context, invocation.Syntax, TinyWriteKind.Synchronized, fixable: invocation.Arguments.Length == 1, Enumerable.Empty<Location>(), writesInLoops.Count);
+            Report(context, invocation.Syntax, TinyIoKind.Synchronized, fixable: invocation.Arguments.Length == 1, Enumerable.Empty<Location>(), writesInLoops.Count);
         }
     }
 
@@ -357,10 +357,10 @@ public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
         }
 
         return any is not null &&
-               total < RuleOptions.GetInt32(context.Options, any.Syntax.SyntaxTree, RuleIdentifiers.TinyWritesPayingLockOrFlush, MinWritesOption, DefaultMinWrites, min: 0);
+               total < RuleOptions.GetInt32(context.Options, any.Syntax.SyntaxTree, RuleIdentifiers.TinyIoPayingLockOrFlush, MinWritesOption, DefaultMinWrites, min: 0);
     }
 
-    private static void Report(OperationAnalysisContext context, SyntaxNode at, TinyWriteKind kind, bool fixable, IEnumerable<Location> additionalLocations, int count, string? newSize = null)
+    private static void Report(OperationAnalysisContext context, SyntaxNode at, TinyIoKind kind, bool fixable, IEnumerable<Location> additionalLocations, int count, string? newSize = null)
     {
         var properties = ImmutableDictionary<string, string?>.Empty
             .Add(KindProperty, kind.ToString())
@@ -371,16 +371,16 @@ public sealed class TinyWritesPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
         }
 
         context.ReportDiagnostic(Diagnostic.Create(
-            Rules.TinyWritesPayingLockOrFlush,
+            Rules.TinyIoPayingLockOrFlush,
             at.GetLocation(),
             additionalLocations,
             properties,
-            string.Format(Rules.GetString("TinyWritesPayingLockOrFlush" + kind).ToString(), count)));
+            string.Format(Rules.GetString("TinyIoPayingLockOrFlush" + kind).ToString(), count)));
     }
 }
 
 /// <summary>The four shapes IOP006 reports.</summary>
-public enum TinyWriteKind
+public enum TinyIoKind
 {
     /// <summary>Console.Write/WriteLine (or Console.Out's) in a loop: a lock and a flush per call.</summary>
     ConsoleInLoop,

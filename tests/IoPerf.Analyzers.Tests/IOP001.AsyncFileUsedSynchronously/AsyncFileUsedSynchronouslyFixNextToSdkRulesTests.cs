@@ -14,7 +14,7 @@ namespace IoPerf.Analyzers.Tests;
 /// (use the Memory-based ReadAsync/WriteAsync) and CA2022 (do not ignore how many bytes a read returned), run here from
 /// Microsoft.CodeAnalysis.NetAnalyzers next to a control each of them reports.
 /// </summary>
-public sealed class AsyncFixNextToSdkRulesTests
+public sealed class AsyncFileUsedSynchronouslyFixNextToSdkRulesTests
 {
     private static readonly ImmutableArray<DiagnosticAnalyzer> SdkRules = SdkAnalyzers.Load("CA1835", "CA2022");
 
@@ -66,7 +66,7 @@ public sealed class AsyncFixNextToSdkRulesTests
     [Fact]
     public async Task AsyncFixOutput_PassesCa1835AndCa2022()
     {
-        var fixedSource = await Robustness.ApplyFixesAsync(new AsyncFileOptionsWithSyncReadsAnalyzer(), new AsyncFileOptionsWithSyncReadsFix(), Source, actionIndex: 1);
+        var fixedSource = await Robustness.ApplyFixesAsync(new AsyncFileUsedSynchronouslyAnalyzer(), new AsyncFileUsedSynchronouslyFix(), Source, actionIndex: 1);
         Assert.Contains("await input.ReadAsync(buffer)", fixedSource);
         Assert.Contains("await output.WriteAsync(buffer.AsMemory(0, n))", fixedSource);
         Assert.Contains("await input.ReadExactlyAsync(header.AsMemory(0, 4))", fixedSource);
