@@ -17,11 +17,11 @@ namespace IoPerf.Analyzers;
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class AsyncFileUsedSynchronouslyAnalyzer : DiagnosticAnalyzer
 {
-    /// <summary>Diagnostic property: <c>Boolean</c> for <c>useAsync</c>/<c>isAsync</c>, <c>FileOptions</c> otherwise.</summary>
-    public const string FlagKindProperty = "FlagKind";
+    /// <summary>For the fix: the flag is a <c>useAsync</c>/<c>isAsync</c> bool (else a <c>FileOptions</c> value).</summary>
+    internal static readonly DiagnosticProperty<bool> FlagIsBoolean = DiagnosticProperty.Flag("FlagIsBoolean");
 
-    /// <summary>Diagnostic property: <c>true</c> when every synchronous use has an asynchronous form that can be awaited where it is.</summary>
-    public const string CanUseAsyncProperty = "CanUseAsync";
+    /// <summary>For the fix: every synchronous use has an asynchronous form that can be awaited where it is.</summary>
+    internal static readonly DiagnosticProperty<bool> CanUseAsync = DiagnosticProperty.Flag("CanUseAsync");
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
         ImmutableArray.Create(Rules.AsyncFileUsedSynchronously);
@@ -79,9 +79,7 @@ public sealed class AsyncFileUsedSynchronouslyAnalyzer : DiagnosticAnalyzer
         }
 
         var canUseAsync = synchronous.All(use => CanAwaitInPlace(use, types, context.ContainingSymbol, context.CancellationToken));
-        var properties = ImmutableDictionary<string, string?>.Empty
-            .Add(FlagKindProperty, opening.AsyncFlagIsBoolean ? "Boolean" : "FileOptions")
-            .Add(CanUseAsyncProperty, canUseAsync ? "true" : "false");
+        var properties = CanUseAsync.With(FlagIsBoolean.With(ImmutableDictionary<string, string?>.Empty, opening.AsyncFlagIsBoolean), canUseAsync);
         var name = uses.Holder?.Name ?? (opening.IsHandle ? "The file handle" : "The file");
         var members = string.Join(", ", synchronous.Select(use => use.Member).Distinct());
 
@@ -133,15 +131,6 @@ public sealed class AsyncFileUsedSynchronouslyAnalyzer : DiagnosticAnalyzer
             return false;
         }
 
-        var function = use.Operation.GetEnclosingFunctionBody();
-        for (var current = use.Operation.Parent; current is not null && current != function; current = current.Parent)
-        {
-            if (current is ILockOperation)
-            {
-                return false;
-            }
-        }
-
-        return true;
+        return !use.Operation.IsInsideLock();
     }
 }

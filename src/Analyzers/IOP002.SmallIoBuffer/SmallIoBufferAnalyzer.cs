@@ -17,18 +17,6 @@ namespace IoPerf.Analyzers;
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
 {
-    /// <summary><c>dotnet_diagnostic.IOP002.min_buffer_size</c>: the smallest buffer, in bytes, not reported.</summary>
-    public const string MinBufferSizeOption = "min_buffer_size";
-
-    /// <summary>
-    /// E1SequentialReads (.NET 10, Linux x64, 128 MiB file): 64 KiB reads ran within 10% of 256 KiB ones, 16 KiB ones
-    /// 1.5x and 4 KiB ones 2.3x slower. Files of a few hundred KB gain nothing past 4 KiB (C13): such projects lower it.
-    /// </summary>
-    public const int DefaultMinBufferSize = 65536;
-
-    /// <summary>Diagnostic property: the size the fix writes (the minimum, rounded up to a power of two).</summary>
-    public const string NewSizeProperty = "NewSize";
-
     /// <summary>The largest <c>stackalloc</c> a fix may produce.</summary>
     public const int MaxStackAllocBytes = 1024;
 
@@ -138,7 +126,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
                 continue;
             }
 
-            Report(context, bufferSize, size, minimum, "SmallIoBufferStreamBuffer", creation.Type?.Name ?? "stream");
+            Report(context, bufferSize, size, minimum, nameof(Resources.IOP002_StreamBuffer), creation.Type?.Name ?? "stream");
             return;
         }
     }
@@ -157,7 +145,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
         var minimum = GetMinimum(context, copy);
         if (size is not null && size.Bytes >= 1 && size.Bytes < minimum)
         {
-            Report(context, bufferSize, size, minimum, "SmallIoBufferCopyBuffer", copy.TargetMethod.Name);
+            Report(context, bufferSize, size, minimum, nameof(Resources.IOP002_CopyBuffer), copy.TargetMethod.Name);
         }
     }
 
@@ -190,7 +178,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        Report(context, sizeArgument.Syntax, size, minimum, "SmallIoBufferReadBuffer", read.TargetMethod.Name);
+        Report(context, sizeArgument.Syntax, size, minimum, nameof(Resources.IOP002_ReadBuffer), read.TargetMethod.Name);
     }
 
     private static KnownSize? GetRequestedSize(IInvocationOperation call, WellKnownIoTypes types, CancellationToken cancellationToken)
@@ -264,7 +252,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
     /// <summary>One read of this file per iteration, and no seeking in the loop.</summary>
     private static bool ReadsSequentially(ILoopOperation loop, IInvocationOperation read, IOperation file)
     {
-        var target = GetVariable(file);
+        var target = file.GetReferencedSymbol();
         if (target is null)
         {
             return false;
@@ -285,17 +273,8 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
         return true;
 
         static bool Is(IOperation? operation, ISymbol target) =>
-            operation is not null && SymbolEqualityComparer.Default.Equals(GetVariable(operation), target);
+            operation is not null && SymbolEqualityComparer.Default.Equals(operation.GetReferencedSymbol(), target);
     }
-
-    private static ISymbol? GetVariable(IOperation operation) => operation.WalkDownConversions() switch
-    {
-        ILocalReferenceOperation local => local.Local,
-        IParameterReferenceOperation parameter => parameter.Parameter,
-        IFieldReferenceOperation field => field.Field,
-        IPropertyReferenceOperation property => property.Property,
-        _ => null,
-    };
 
     /// <summary>True when <paramref name="stream"/> is a file: a <c>FileStream</c> by type, or a local assigned once from a file opening.</summary>
     private static bool IsFile(IOperation? stream, WellKnownIoTypes types, CancellationToken cancellationToken)
@@ -321,40 +300,25 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
                WellKnownIoTypes.DerivesFrom(opening.Creation.Type, types.Stream);
     }
 
-    private static int GetMinimum(OperationAnalysisContext context, IOperation operation) => GetMinimum(context.Options, operation.Syntax.SyntaxTree);
-
-    /// <summary>IOP002's minimum for <paramref name="tree"/>; IOP006 gives unbuffered FileStreams this size too.</summary>
-    internal static int GetMinimum(AnalyzerOptions options, SyntaxTree tree) =>
-        RuleOptions.GetInt32(options, tree, RuleIdentifiers.SmallIoBuffer, MinBufferSizeOption, DefaultMinBufferSize, min: 2, max: 1 << 30);
-
-    /// <summary>The size the fix writes: the minimum, rounded up to a power of two.</summary>
-    public static long GetNewSize(int minimum)
-    {
-        long size = 1;
-        while (size < minimum)
-        {
-            size <<= 1;
-        }
-
-        return size;
-    }
+    private static int GetMinimum(OperationAnalysisContext context, IOperation operation) =>
+        MinimumBufferSize.For(context.Options, operation.Syntax.SyntaxTree);
 
     private static void Report(OperationAnalysisContext context, IOperation at, KnownSize size, int minimum, string what, string name) =>
         Report(context, at.GetWrittenSyntax(), size, minimum, what, name);
 
     private static void Report(OperationAnalysisContext context, SyntaxNode at, KnownSize size, int minimum, string what, string name)
     {
-        var newSize = GetNewSize(minimum);
+        var newSize = MinimumBufferSize.RoundedUp(minimum);
         var fixable = size.Fixable && size.FixTargets.Count > 0 && !(size.IsStackAlloc && newSize > MaxStackAllocBytes);
         var properties = fixable
-            ? ImmutableDictionary<string, string?>.Empty.Add(NewSizeProperty, newSize.ToString(CultureInfo.InvariantCulture))
+            ? MinimumBufferSize.NewSize.With(ImmutableDictionary<string, string?>.Empty, newSize)
             : ImmutableDictionary<string, string?>.Empty;
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.SmallIoBuffer,
             at.GetLocation(),
             fixable ? size.FixTargets.Select(target => target.GetLocation()) : Enumerable.Empty<Location>(),
             properties,
-            string.Format(Rules.GetString(what).ToString(), name),
+            Rules.Format(what, name),
             size.Bytes.ToString(CultureInfo.InvariantCulture),
             minimum.ToString(CultureInfo.InvariantCulture)));
     }

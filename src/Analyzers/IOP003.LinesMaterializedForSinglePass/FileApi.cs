@@ -24,14 +24,14 @@ internal static class FileApi
                     name.StartsWith("Open") || name.StartsWith("Encrypt") || name.StartsWith("Decrypt") ||
                     name.StartsWith("Set"))
                 {
-                    path = GetArgument(invocation.Arguments, 0);
+                    path = invocation.Arguments.GetArgument(0)?.Value;
                     return path is not null;
                 }
 
                 if (name == "Copy")
                 {
                     // The source of a copy is only read; the destination is written.
-                    path = GetArgument(invocation.Arguments, 1);
+                    path = invocation.Arguments.GetArgument(1)?.Value;
                     return path is not null;
                 }
 
@@ -44,7 +44,7 @@ internal static class FileApi
                       SymbolEqualityComparer.Default.Equals(constructor.ContainingType, types.StreamReader)) &&
                      constructor.Parameters.Length > 0 &&
                      constructor.Parameters[0].Type.SpecialType == SpecialType.System_String:
-                path = GetArgument(creation.Arguments, 0);
+                path = creation.Arguments.GetArgument(0)?.Value;
                 return path is not null;
 
             default:
@@ -66,35 +66,12 @@ internal static class FileApi
             return Equals(firstConstant.Value, secondConstant.Value);
         }
 
-        var firstSymbol = GetReferencedSymbol(first);
-        if (firstSymbol is not null && SymbolEqualityComparer.Default.Equals(firstSymbol, GetReferencedSymbol(second)))
+        var firstSymbol = first.GetReferencedSymbol();
+        if (firstSymbol is not null && SymbolEqualityComparer.Default.Equals(firstSymbol, second.GetReferencedSymbol()))
         {
             return true;
         }
 
         return SyntaxFactory.AreEquivalent(first.Syntax, second.Syntax);
-    }
-
-    private static ISymbol? GetReferencedSymbol(IOperation operation) => operation switch
-    {
-        ILocalReferenceOperation local => local.Local,
-        IParameterReferenceOperation parameter => parameter.Parameter,
-        IFieldReferenceOperation field => field.Field,
-        IPropertyReferenceOperation property => property.Property,
-        _ => null,
-    };
-
-    /// <summary>The argument bound to the parameter at <paramref name="ordinal"/>, whatever the order written.</summary>
-    public static IOperation? GetArgument(System.Collections.Immutable.ImmutableArray<IArgumentOperation> arguments, int ordinal)
-    {
-        foreach (var argument in arguments)
-        {
-            if (argument.Parameter?.Ordinal == ordinal)
-            {
-                return argument.Value;
-            }
-        }
-
-        return null;
     }
 }

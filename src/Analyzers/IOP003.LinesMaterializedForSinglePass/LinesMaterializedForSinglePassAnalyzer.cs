@@ -16,18 +16,14 @@ namespace IoPerf.Analyzers;
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
 {
-    /// <summary>Diagnostic property: which read the diagnostic is on.</summary>
-    public const string FormProperty = "Form";
+    /// <summary>For the fix: which read the diagnostic is on.</summary>
+    internal static readonly DiagnosticProperty<LinesReadForm?> Form = DiagnosticProperty.Choice<LinesReadForm>("Form");
 
-    /// <summary>Diagnostic property: "true" when the fix must produce <c>await foreach</c> over <c>File.ReadLinesAsync</c>.</summary>
-    public const string AsyncProperty = "Async";
+    /// <summary>For the fix: it must produce <c>await foreach</c> over <c>File.ReadLinesAsync</c>.</summary>
+    internal static readonly DiagnosticProperty<bool> IsAsync = DiagnosticProperty.Flag("IsAsync");
 
-    /// <summary>Diagnostic property: "true" when a Split form can be rewritten without changing its result.</summary>
-    public const string FixableProperty = "Fixable";
-
-    public const string ReadAllLinesForm = "ReadAllLines";
-    public const string ReadAllLinesAsyncForm = "ReadAllLinesAsync";
-    public const string SplitForm = "Split";
+    /// <summary>For the fix: the read can be rewritten without changing its result (a Split form may not).</summary>
+    internal static readonly DiagnosticProperty<bool> Fixable = DiagnosticProperty.Flag("Fixable");
 
     // StringSplitOptions values (constants so that old frameworks without TrimEntries still compare right).
     private const int RemoveEmptyEntries = 1;
@@ -61,18 +57,18 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
         var method = invocation.TargetMethod;
 
         // Cheap name filter before any symbol comparison.
-        string form;
+        LinesReadForm form;
         IOperation value;
         bool? splitFixable = null;
         switch (method.Name)
         {
             case "ReadAllLines" when IsFileMethod(method, types):
-                form = ReadAllLinesForm;
+                form = LinesReadForm.ReadAllLines;
                 value = invocation;
                 break;
 
             case "ReadAllLinesAsync" when IsFileMethod(method, types) && hasReadLinesAsync:
-                form = ReadAllLinesAsyncForm;
+                form = LinesReadForm.ReadAllLinesAsync;
                 if (GetAwait(invocation) is not { } awaitOperation)
                 {
                     return;
@@ -89,7 +85,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
                     return;
                 }
 
-                form = SplitForm;
+                form = LinesReadForm.Split;
                 value = invocation;
                 splitFixable = fixable;
                 break;
@@ -109,23 +105,20 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
         // Never turn a read into a synchronous one inside an async function (MA0042, VSTHRD103, CA1849 push the other
         // way): there the only fix is `await foreach` over File.ReadLinesAsync, which needs a plain foreach consumer.
         // A Split form there would need the empty-line filter inside the await foreach body: left to the user.
-        var isAsync = form == ReadAllLinesAsyncForm || invocation.IsInAsyncFunction(context.ContainingSymbol);
-        if (isAsync && (form == SplitForm || !hasReadLinesAsync || use.Consumer != SinglePassConsumer.ForEach || IsInLock(use.ConsumingOperation)))
+        var isAsync = form == LinesReadForm.ReadAllLinesAsync || invocation.IsInAsyncFunction(context.ContainingSymbol);
+        if (isAsync && (form == LinesReadForm.Split || !hasReadLinesAsync || use.Consumer != SinglePassConsumer.ForEach || use.ConsumingOperation.IsInsideLock()))
         {
             return;
         }
 
-        var path = FileApi.GetArgument(
-            (form == SplitForm ? (IInvocationOperation)invocation.Instance!.WalkDownConversions() : invocation).Arguments, 0);
+        var path = (form == LinesReadForm.Split ? (IInvocationOperation)invocation.Instance!.WalkDownConversions() : invocation)
+            .Arguments.GetArgument(0)?.Value;
         if (path is null || IsSameFileTouchedWhileReading(path, invocation, use, types))
         {
             return;
         }
 
-        var properties = ImmutableDictionary.CreateBuilder<string, string?>();
-        properties[FormProperty] = form;
-        properties[AsyncProperty] = isAsync ? "true" : "false";
-        properties[FixableProperty] = splitFixable == false ? "false" : "true";
+        var properties = Fixable.With(IsAsync.With(Form.With(ImmutableDictionary<string, string?>.Empty, form), isAsync), splitFixable != false);
 
         var additionalLocations = new List<Location> { use.ConsumingOperation.Syntax.GetLocation() };
         if (use.Local is not null)
@@ -137,7 +130,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
             Rules.LinesMaterializedForSinglePass,
             invocation.Syntax.GetLocation(),
             additionalLocations,
-            properties.ToImmutable(),
+            properties,
             method.Name == "Split" ? "File.ReadAllText(...).Split" : "File." + method.Name));
     }
 
@@ -249,20 +242,6 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
         return false;
     }
 
-    private static bool IsInLock(IOperation operation)
-    {
-        var function = operation.GetEnclosingFunctionBody();
-        for (var current = operation.Parent; current is not null && current != function; current = current.Parent)
-        {
-            if (current is ILockOperation)
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
-
     /// <summary>
     /// File.ReadLines keeps the file open until the loop ends: writing, moving, deleting or opening the same path
     /// between the read and the end of its consumer would fail or see a half-read file.
@@ -293,4 +272,17 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
 
         return false;
     }
+}
+
+/// <summary>The three reads IOP003 reports.</summary>
+public enum LinesReadForm
+{
+    /// <summary><c>File.ReadAllLines(path)</c>.</summary>
+    ReadAllLines,
+
+    /// <summary><c>await File.ReadAllLinesAsync(path)</c>.</summary>
+    ReadAllLinesAsync,
+
+    /// <summary><c>File.ReadAllText(path).Split(newline)</c>.</summary>
+    Split,
 }

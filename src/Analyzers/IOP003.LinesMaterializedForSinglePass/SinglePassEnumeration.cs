@@ -17,7 +17,7 @@ internal enum SinglePassConsumer
     Sequence,
 }
 
-/// <summary>The result of <see cref="SinglePassEnumeration.TryFind"/>.</summary>
+/// <summary>The result of <see cref="SinglePassEnumeration.TryFind(IOperation, WellKnownIoTypes)"/>.</summary>
 internal sealed class SinglePassUse
 {
     public SinglePassUse(SinglePassConsumer consumer, IOperation consumingOperation, IVariableDeclaratorOperation? local)

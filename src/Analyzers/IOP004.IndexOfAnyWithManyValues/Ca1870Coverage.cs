@@ -16,7 +16,10 @@ internal static class Ca1870Coverage
 {
     private const int MinLength = 6;
 
-    /// <param name="isStringMethod">The call is <c>string.IndexOfAny</c>/<c>LastIndexOfAny</c> rather than a span extension.</param>
+    /// <summary>
+    /// True when CA1870 reports this call under default settings. <paramref name="isStringMethod"/>: the call is
+    /// <c>string.IndexOfAny</c>/<c>LastIndexOfAny</c> rather than a span extension.
+    /// </summary>
     public static bool Reports(IInvocationOperation invocation, IOperation values, bool isStringMethod, INamedTypeSymbol readOnlySpan, CancellationToken cancellationToken)
     {
         if (isStringMethod)

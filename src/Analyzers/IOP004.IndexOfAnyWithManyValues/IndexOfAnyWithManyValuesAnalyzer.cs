@@ -24,8 +24,8 @@ public sealed class IndexOfAnyWithManyValuesAnalyzer : DiagnosticAnalyzer
     /// </summary>
     public const int DefaultMinValues = 6;
 
-    /// <summary>Diagnostic property: the values' <see cref="ValueSetOrigin"/>.</summary>
-    public const string OriginProperty = "Origin";
+    /// <summary>Where the values come from, for tools that read the diagnostic (the fix finds out again from the code).</summary>
+    internal static readonly DiagnosticProperty<ValueSetOrigin?> Origin = DiagnosticProperty.Choice<ValueSetOrigin>("Origin");
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
         ImmutableArray.Create(Rules.IndexOfAnyWithManyValues);
@@ -86,15 +86,15 @@ public sealed class IndexOfAnyWithManyValuesAnalyzer : DiagnosticAnalyzer
         var elementType = isBytes ? "byte" : "char";
         var description = set.Origin switch
         {
-            ValueSetOrigin.ComputedAtRunTime => string.Format(Rules.GetString("IndexOfAnyWithManyValuesRunTimeValues").ToString(), set.Source?.Name, set.RunTimeExpression),
-            ValueSetOrigin.BuiltOnEveryAccess => string.Format(Rules.GetString("IndexOfAnyWithManyValuesEveryAccessValues").ToString(), set.DistinctCount, set.Source?.Name),
-            _ => string.Format(Rules.GetString("IndexOfAnyWithManyValuesConstantValues").ToString(), set.DistinctCount),
+            ValueSetOrigin.ComputedAtRunTime => Rules.Format(nameof(Resources.IOP004_RunTimeValues), set.Source?.Name, set.RunTimeExpression),
+            ValueSetOrigin.BuiltOnEveryAccess => Rules.Format(nameof(Resources.IOP004_EveryAccessValues), set.DistinctCount, set.Source?.Name),
+            _ => Rules.Format(nameof(Resources.IOP004_ConstantValues), set.DistinctCount),
         };
 
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.IndexOfAnyWithManyValues,
             values.Syntax.GetLocation(),
-            ImmutableDictionary<string, string?>.Empty.Add(OriginProperty, set.Origin.ToString()),
+            Origin.With(ImmutableDictionary<string, string?>.Empty, set.Origin),
             invocation.TargetMethod.Name,
             description,
             elementType));

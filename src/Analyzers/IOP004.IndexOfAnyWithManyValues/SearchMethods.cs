@@ -66,7 +66,8 @@ internal sealed class SearchMethods
             }
 
             isStringMethod = true;
-            return TryFindArgument(invocation, 0, out values);
+            values = invocation.Arguments.GetArgument(0)!;
+            return values is not null;
         }
 
         if (!SymbolEqualityComparer.Default.Equals(method.ContainingType, MemoryExtensions) ||
@@ -81,21 +82,7 @@ internal sealed class SearchMethods
         }
 
         isBytes = method.TypeArguments[0].SpecialType == SpecialType.System_Byte;
-        return TryFindArgument(invocation, 1, out values);
-    }
-
-    private static bool TryFindArgument(IInvocationOperation invocation, int ordinal, out IArgumentOperation found)
-    {
-        foreach (var argument in invocation.Arguments)
-        {
-            if (argument.Parameter?.Ordinal == ordinal)
-            {
-                found = argument;
-                return true;
-            }
-        }
-
-        found = null!;
-        return false;
+        values = invocation.Arguments.GetArgument(1)!;
+        return values is not null;
     }
 }

@@ -30,29 +30,16 @@ internal sealed class AsyncReads
         switch (method.Name)
         {
             case "ReadAsync":
-                return DerivesFrom(method.ContainingType, Stream) || DerivesFrom(method.ContainingType, TextReader) ||
+                return WellKnownIoTypes.DerivesFrom(method.ContainingType, Stream) || WellKnownIoTypes.DerivesFrom(method.ContainingType, TextReader) ||
                        SymbolEqualityComparer.Default.Equals(method.ContainingType, RandomAccess);
             case "ReadAtLeastAsync" or "ReadExactlyAsync" or "CopyToAsync":
-                return DerivesFrom(method.ContainingType, Stream);
+                return WellKnownIoTypes.DerivesFrom(method.ContainingType, Stream);
             case "ReadToEndAsync" or "ReadLineAsync" or "ReadBlockAsync":
-                return DerivesFrom(method.ContainingType, TextReader);
+                return WellKnownIoTypes.DerivesFrom(method.ContainingType, TextReader);
             case "ReadAllTextAsync" or "ReadAllBytesAsync" or "ReadAllLinesAsync":
                 return SymbolEqualityComparer.Default.Equals(method.ContainingType, File);
             default:
                 return false;
         }
-    }
-
-    private static bool DerivesFrom(INamedTypeSymbol? type, INamedTypeSymbol? baseType)
-    {
-        for (var current = type; current is not null && baseType is not null; current = current.BaseType)
-        {
-            if (SymbolEqualityComparer.Default.Equals(current, baseType))
-            {
-                return true;
-            }
-        }
-
-        return false;
     }
 }

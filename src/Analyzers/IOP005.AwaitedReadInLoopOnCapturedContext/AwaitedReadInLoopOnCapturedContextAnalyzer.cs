@@ -20,11 +20,11 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
     /// <summary><c>dotnet_diagnostic.IOP005.context</c>: <c>auto</c> (libraries and UI apps) or <c>always</c>.</summary>
     public const string ContextOption = "context";
 
-    /// <summary>Diagnostic property: "true" when adding ConfigureAwait(false) keeps UI code on the UI thread.</summary>
-    public const string CanConfigureAwaitProperty = "CanConfigureAwait";
+    /// <summary>For the fix: adding ConfigureAwait(false) keeps UI code on the UI thread.</summary>
+    internal static readonly DiagnosticProperty<bool> CanConfigureAwait = DiagnosticProperty.Flag("CanConfigureAwait");
 
-    /// <summary>Diagnostic property: "true" when the loop can move into <c>await Task.Run(async () => ...)</c>.</summary>
-    public const string CanMoveToThreadPoolProperty = "CanMoveToThreadPool";
+    /// <summary>For the fix: the loop can move into <c>await Task.Run(async () => ...)</c>.</summary>
+    internal static readonly DiagnosticProperty<bool> CanMoveToThreadPool = DiagnosticProperty.Flag("CanMoveToThreadPool");
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
         ImmutableArray.Create(Rules.AwaitedReadInLoopOnCapturedContext);
@@ -68,7 +68,7 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
         if (awaits.Count == 0 ||
             !capturedContext.AppliesTo(loop.Syntax.SyntaxTree, context.Compilation, context.Options, RuleIdentifiers.AwaitedReadInLoopOnCapturedContext) ||
             capturedContext.IsExcludedType(context.ContainingSymbol.ContainingType) ||
-            CapturedContext.IsTestMethod(context.ContainingSymbol))
+            TestCode.IsTestMethod(context.ContainingSymbol))
         {
             return;
         }
@@ -85,10 +85,8 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.AwaitedReadInLoopOnCapturedContext,
             location,
-            ImmutableDictionary<string, string?>.Empty
-                .Add(CanConfigureAwaitProperty, canConfigureAwait ? "true" : "false")
-                .Add(CanMoveToThreadPoolProperty, canMove ? "true" : "false"),
-            awaits.Count));
+            CanMoveToThreadPool.With(CanConfigureAwait.With(ImmutableDictionary<string, string?>.Empty, canConfigureAwait), canMove),
+            Rules.Plural(awaits.Count, nameof(Resources.IOP005_MessageOne), nameof(Resources.IOP005_MessageMany))));
     }
 
     /// <summary>A lambda handed to <c>Task.Run</c> or <c>TaskFactory.StartNew</c>: it starts on the thread pool, with no context.</summary>

@@ -68,10 +68,10 @@ internal sealed class CapturedContext
     // Looked up only once a loop with an awaited read is found: most compilations never need them, and a lookup of a
     // type that does not exist searches every referenced assembly.
     private INamedTypeSymbol[] UiElementTypes =>
-        LazyInitializer.EnsureInitialized(ref _uiElementTypes, () => Resolve(_compilation, UiElementTypeNames))!;
+        LazyInitializer.EnsureInitialized(ref _uiElementTypes, () => WellKnownIoTypes.For(_compilation).ResolveAll(UiElementTypeNames))!;
 
     private INamedTypeSymbol[] ServerTypes =>
-        LazyInitializer.EnsureInitialized(ref _serverTypes, () => Resolve(_compilation, ServerTypeNames))!;
+        LazyInitializer.EnsureInitialized(ref _serverTypes, () => WellKnownIoTypes.For(_compilation).ResolveAll(ServerTypeNames))!;
 
     public static CapturedContext Create(Compilation compilation) => new(compilation);
 
@@ -129,39 +129,11 @@ internal sealed class CapturedContext
     /// <summary>ASP.NET Core controllers, pages, components and hubs, and test classes: no context to capture.</summary>
     public bool IsExcludedType(INamedTypeSymbol? type)
     {
-        for (var current = type; current is not null; current = current.BaseType)
-        {
-            foreach (var server in ServerTypes)
-            {
-                if (SymbolEqualityComparer.Default.Equals(current.OriginalDefinition, server))
-                {
-                    return true;
-                }
-            }
-        }
-
-        return type is not null && HasAttribute(type, "TestClass", "TestFixture");
+        return WellKnownIoTypes.DerivesFromAny(type, ServerTypes) || (type is not null && TestCode.IsTestClass(type));
     }
-
-    public static bool IsTestMethod(ISymbol? method) =>
-        method is not null && HasAttribute(method, "Fact", "Theory", "Test", "TestMethod", "DataTestMethod", "TestCase", "TestCaseSource");
 
     /// <summary>Whether <paramref name="type"/> is (or derives from) a UI element type.</summary>
-    public bool IsUiElement(ITypeSymbol? type)
-    {
-        for (var current = type; current is not null; current = current.BaseType)
-        {
-            foreach (var ui in UiElementTypes)
-            {
-                if (SymbolEqualityComparer.Default.Equals(current.OriginalDefinition, ui))
-                {
-                    return true;
-                }
-            }
-        }
-
-        return false;
-    }
+    public bool IsUiElement(ITypeSymbol? type) => WellKnownIoTypes.DerivesFromAny(type, UiElementTypes);
 
     /// <summary>An explicit severity other than none/silent for <paramref name="id"/>, from .editorconfig or a global config.</summary>
     private static bool IsEnabled(string id, SyntaxTree tree, Compilation compilation, AnalyzerOptions options)
@@ -183,41 +155,5 @@ internal sealed class CapturedContext
 
         return RuleOptions.TryGetAny(options, tree, "dotnet_diagnostic." + id + ".severity", out var raw) &&
                raw.ToLowerInvariant() is "warning" or "error" or "suggestion" or "info";
-    }
-
-    private static bool HasAttribute(ISymbol symbol, params string[] names)
-    {
-        foreach (var attribute in symbol.GetAttributes())
-        {
-            var name = attribute.AttributeClass?.Name;
-            if (name is null)
-            {
-                continue;
-            }
-
-            foreach (var candidate in names)
-            {
-                if (name == candidate || name == candidate + "Attribute")
-                {
-                    return true;
-                }
-            }
-        }
-
-        return false;
-    }
-
-    private static INamedTypeSymbol[] Resolve(Compilation compilation, string[] names)
-    {
-        var found = new System.Collections.Generic.List<INamedTypeSymbol>();
-        foreach (var name in names)
-        {
-            if (compilation.GetTypeByMetadataName(name) is { } type)
-            {
-                found.Add(type);
-            }
-        }
-
-        return found.ToArray();
     }
 }

@@ -1,8 +1,8 @@
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.Text;
 using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Text;
 
 namespace IoPerf.Analyzers.Internal;
 
@@ -72,6 +72,34 @@ internal static class OperationHelpers
             _ => containingSymbol is IMethodSymbol { IsAsync: true },
         };
     }
+
+    /// <summary>
+    /// True inside a <c>lock</c> statement of the same function: an await cannot go there, and a lazy enumeration would
+    /// hold the lock while it reads.
+    /// </summary>
+    public static bool IsInsideLock(this IOperation operation)
+    {
+        var function = operation.GetEnclosingFunctionBody();
+        for (var current = operation.Parent; current is not null && current != function; current = current.Parent)
+        {
+            if (current is ILockOperation)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>The local, parameter, field or property <paramref name="operation"/> reads (through conversions), or null.</summary>
+    public static ISymbol? GetReferencedSymbol(this IOperation operation) => operation.WalkDownConversions() switch
+    {
+        ILocalReferenceOperation local => local.Local,
+        IParameterReferenceOperation parameter => parameter.Parameter,
+        IFieldReferenceOperation field => field.Field,
+        IPropertyReferenceOperation property => property.Property,
+        _ => null,
+    };
 
     /// <summary>True inside a lambda that is converted to an expression tree (<c>Expression&lt;T&gt;</c>).</summary>
     public static bool IsInsideExpressionTree(this IOperation operation, INamedTypeSymbol? expressionOfT)

@@ -44,7 +44,9 @@ internal sealed class WellKnownIoTypes
 
         // File decides whether a rule runs at all; the others are looked up when a rule first needs them (each lookup
         // searches every referenced assembly, and most compilations never need most of them).
+#pragma warning disable RS0030 // The one place that looks types up by name (BannedSymbols.txt).
         File = compilation.GetTypeByMetadataName("System.IO.File");
+#pragma warning restore RS0030
         IEnumerableOfT = compilation.GetSpecialType(SpecialType.System_Collections_Generic_IEnumerable_T);
         _fileStream = Lookup("System.IO.FileStream");
         _streamReader = Lookup("System.IO.StreamReader");
@@ -123,8 +125,47 @@ internal sealed class WellKnownIoTypes
         return false;
     }
 
+    /// <summary>True when <paramref name="type"/> is, or derives from, one of <paramref name="baseTypes"/> (generic ones by definition).</summary>
+    public static bool DerivesFromAny(ITypeSymbol? type, INamedTypeSymbol[] baseTypes)
+    {
+        for (var current = type; current is not null; current = current.BaseType)
+        {
+            foreach (var baseType in baseTypes)
+            {
+                if (SymbolEqualityComparer.Default.Equals(current.OriginalDefinition, baseType))
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// The types of <paramref name="metadataNames"/> that exist in this compilation, for a rule's own list of types
+    /// (UI frameworks, server base classes) that only some compilations reference.
+    /// </summary>
+    public INamedTypeSymbol[] ResolveAll(string[] metadataNames)
+    {
+        var found = new System.Collections.Generic.List<INamedTypeSymbol>(metadataNames.Length);
+        foreach (var name in metadataNames)
+        {
+            if (GetType(name) is { } type)
+            {
+                found.Add(type);
+            }
+        }
+
+        return found.ToArray();
+    }
+
     private Lazy<INamedTypeSymbol?> Lookup(string metadataName) =>
-        new(() => _compilation.GetTypeByMetadataName(metadataName), LazyThreadSafetyMode.PublicationOnly);
+        new(() => GetType(metadataName), LazyThreadSafetyMode.PublicationOnly);
+
+#pragma warning disable RS0030 // The one place that looks types up by name (BannedSymbols.txt).
+    private INamedTypeSymbol? GetType(string metadataName) => _compilation.GetTypeByMetadataName(metadataName);
+#pragma warning restore RS0030
 
     // Every rule (and fix) asks for the same compilation's types: one instance per compilation, so that each type is
     // looked up once for all of them - a lookup searches every referenced assembly (measured at 50-100 us per rule and

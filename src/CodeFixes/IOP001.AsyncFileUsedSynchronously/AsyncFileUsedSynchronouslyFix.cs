@@ -27,9 +27,9 @@ namespace IoPerf.Analyzers.CodeFixes;
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(AsyncFileUsedSynchronouslyFix)), Shared]
 public sealed class AsyncFileUsedSynchronouslyFix : CodeFixProvider
 {
-    private static string SynchronousTitle => FixTitles.Get("AsyncFileUsedSynchronouslyCodeFixTitle");
+    private static string SynchronousTitle => Resources.IOP001_CodeFixTitle;
 
-    private static string AsynchronousTitle => FixTitles.Get("AsyncFileUsedSynchronouslyAsyncCodeFixTitle");
+    private static string AsynchronousTitle => Resources.IOP001_AsyncCodeFixTitle;
 
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIdentifiers.AsyncFileUsedSynchronously);
 
@@ -43,7 +43,7 @@ public sealed class AsyncFileUsedSynchronouslyFix : CodeFixProvider
                 CodeAction.Create(SynchronousTitle, ct => OpenSynchronouslyAsync(context.Document, diagnostic, ct), equivalenceKey: SynchronousTitle),
                 diagnostic);
 
-            if (diagnostic.Properties.TryGetValue(AsyncFileUsedSynchronouslyAnalyzer.CanUseAsyncProperty, out var canUseAsync) && canUseAsync == "true")
+            if (AsyncFileUsedSynchronouslyAnalyzer.CanUseAsync.Get(diagnostic))
             {
                 context.RegisterCodeFix(
                     CodeAction.Create(AsynchronousTitle, ct => UseAsyncMethodsAsync(context.Document, diagnostic, ct), equivalenceKey: AsynchronousTitle),
@@ -82,11 +82,11 @@ public sealed class AsyncFileUsedSynchronouslyFix : CodeFixProvider
         }
 
         ExpressionSyntax replacement;
-        if (diagnostic.Properties.TryGetValue(AsyncFileUsedSynchronouslyAnalyzer.FlagKindProperty, out var kind) && kind == "Boolean")
+        if (AsyncFileUsedSynchronouslyAnalyzer.FlagIsBoolean.Get(diagnostic))
         {
             replacement = LiteralExpression(SyntaxKind.FalseLiteralExpression);
         }
-        else if (model.Compilation.GetTypeByMetadataName("System.IO.FileOptions") is not { } fileOptions)
+        else if (WellKnownIoTypes.For(model.Compilation).FileOptions is not { } fileOptions)
         {
             return document;
         }

@@ -6,6 +6,7 @@ using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
 using IoPerf.Analyzers.CodeFixes.Internal;
+using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
@@ -24,7 +25,7 @@ namespace IoPerf.Analyzers.CodeFixes;
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SmallIoBufferFix)), Shared]
 public sealed class SmallIoBufferFix : CodeFixProvider
 {
-    private static string Title => FixTitles.Get("SmallIoBufferCodeFixTitle");
+    private static string Title => Resources.IOP002_CodeFixTitle;
 
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIdentifiers.SmallIoBuffer);
 
@@ -34,7 +35,7 @@ public sealed class SmallIoBufferFix : CodeFixProvider
     {
         foreach (var diagnostic in context.Diagnostics)
         {
-            if (diagnostic.Properties.ContainsKey(SmallIoBufferAnalyzer.NewSizeProperty) && diagnostic.AdditionalLocations.Count > 0)
+            if (MinimumBufferSize.NewSize.Get(diagnostic) is not null && diagnostic.AdditionalLocations.Count > 0)
             {
                 context.RegisterCodeFix(
                     CodeAction.Create(Title, ct => FixAsync(context.Document, new[] { diagnostic }, ct), equivalenceKey: Title),
@@ -57,8 +58,7 @@ public sealed class SmallIoBufferFix : CodeFixProvider
         var sizes = new Dictionary<TextSpan, long>();
         foreach (var diagnostic in diagnostics)
         {
-            if (!diagnostic.Properties.TryGetValue(SmallIoBufferAnalyzer.NewSizeProperty, out var text) ||
-                !long.TryParse(text, NumberStyles.Integer, CultureInfo.InvariantCulture, out var size))
+            if (MinimumBufferSize.NewSize.Get(diagnostic) is not { } size)
             {
                 continue;
             }

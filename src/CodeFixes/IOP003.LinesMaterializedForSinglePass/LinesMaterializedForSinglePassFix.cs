@@ -30,13 +30,13 @@ public sealed class LinesMaterializedForSinglePassFix : CodeFixProvider
     {
         foreach (var diagnostic in context.Diagnostics)
         {
-            if (diagnostic.Properties.TryGetValue(LinesMaterializedForSinglePassAnalyzer.FixableProperty, out var fixable) && fixable == "false")
+            if (!LinesMaterializedForSinglePassAnalyzer.Fixable.Get(diagnostic))
             {
                 continue;
             }
 
-            var isAsync = IsAsync(diagnostic);
-            var title = FixTitles.Get(isAsync ? "LinesMaterializedForSinglePassAsyncCodeFixTitle" : "LinesMaterializedForSinglePassCodeFixTitle");
+            var isAsync = LinesMaterializedForSinglePassAnalyzer.IsAsync.Get(diagnostic);
+            var title = isAsync ? Resources.IOP003_AsyncCodeFixTitle : Resources.IOP003_CodeFixTitle;
             context.RegisterCodeFix(
                 CodeAction.Create(title, cancellationToken => FixAsync(context.Document, diagnostic, cancellationToken), equivalenceKey: title),
                 diagnostic);
@@ -45,19 +45,16 @@ public sealed class LinesMaterializedForSinglePassFix : CodeFixProvider
         return Task.CompletedTask;
     }
 
-    private static bool IsAsync(Diagnostic diagnostic) =>
-        diagnostic.Properties.TryGetValue(LinesMaterializedForSinglePassAnalyzer.AsyncProperty, out var value) && value == "true";
-
     private static async Task<Document> FixAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken)
     {
         var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
         if (root?.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not InvocationExpressionSyntax invocation ||
-            !diagnostic.Properties.TryGetValue(LinesMaterializedForSinglePassAnalyzer.FormProperty, out var form))
+            LinesMaterializedForSinglePassAnalyzer.Form.Get(diagnostic) is not { } form)
         {
             return document;
         }
 
-        var isAsync = IsAsync(diagnostic);
+        var isAsync = LinesMaterializedForSinglePassAnalyzer.IsAsync.Get(diagnostic);
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         var semanticModel = editor.SemanticModel;
         var newName = isAsync ? "ReadLinesAsync" : "ReadLines";
@@ -65,11 +62,11 @@ public sealed class LinesMaterializedForSinglePassFix : CodeFixProvider
 
         switch (form)
         {
-            case LinesMaterializedForSinglePassAnalyzer.ReadAllLinesForm:
+            case LinesReadForm.ReadAllLines:
                 editor.ReplaceNode(invocation, Rename(invocation, newName));
                 break;
 
-            case LinesMaterializedForSinglePassAnalyzer.ReadAllLinesAsyncForm:
+            case LinesReadForm.ReadAllLinesAsync:
                 // await File.ReadAllLinesAsync(p)[.ConfigureAwait(x)]  ->  File.ReadLinesAsync(p)[.ConfigureAwait(x)]
                 var awaited = invocation.Parent is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "ConfigureAwait", Parent: InvocationExpressionSyntax configureAwait }
                     ? configureAwait
@@ -84,7 +81,7 @@ public sealed class LinesMaterializedForSinglePassFix : CodeFixProvider
                 editor.ReplaceNode(awaitExpression, replacement.WithTriviaFrom(awaitExpression));
                 break;
 
-            case LinesMaterializedForSinglePassAnalyzer.SplitForm:
+            case LinesReadForm.Split:
                 // File.ReadAllText(p).Split(['\r', '\n'], RemoveEmptyEntries)  ->  File.ReadLines(p).Where(line => line.Length != 0)
                 if (invocation.Expression is not MemberAccessExpressionSyntax { Expression: InvocationExpressionSyntax readAllText })
                 {

@@ -32,7 +32,7 @@ public sealed class IndexOfAnyWithManyValuesFix : CodeFixProvider
 
     public override async Task RegisterCodeFixesAsync(CodeFixContext context)
     {
-        var title = FixTitles.Get("IndexOfAnyWithManyValuesCodeFixTitle");
+        var title = Resources.IOP004_CodeFixTitle;
         var rewriter = await SearchValuesRewriter.CreateAsync(context.Document, context.CancellationToken).ConfigureAwait(false);
         foreach (var diagnostic in context.Diagnostics)
         {
@@ -58,7 +58,7 @@ public sealed class IndexOfAnyWithManyValuesFix : CodeFixProvider
     /// <summary>All diagnostics of a document in one pass, so that identical sets share one field and names never clash.</summary>
     private sealed class SearchValuesFixAll : DocumentBasedFixAllProvider
     {
-        protected override string GetFixAllTitle(FixAllContext fixAllContext) => FixTitles.Get("IndexOfAnyWithManyValuesCodeFixTitle");
+        protected override string GetFixAllTitle(FixAllContext fixAllContext) => Resources.IOP004_CodeFixTitle;
 
         protected override Task<Document?> FixAllAsync(FixAllContext fixAllContext, Document document, ImmutableArray<Diagnostic> diagnostics) =>
             FixAsync(document, diagnostics, fixAllContext.CancellationToken)!;
@@ -331,7 +331,7 @@ internal sealed class SearchValuesRewriter
 
         // LastIndexOfAny(values, start[, count]) returns -1 on an empty string for any start, where a span slice throws:
         // no exact rewrite, so it is reported without a fix.
-        if (invocation.TargetMethod.Name != "IndexOfAny" || GetArgument(invocation, 1) is not { } start || !IsSideEffectFree(start.Syntax))
+        if (invocation.TargetMethod.Name != "IndexOfAny" || invocation.Arguments.GetArgument(1)?.Value is not { } start || !IsSideEffectFree(start.Syntax))
         {
             return CallShape.None;
         }
@@ -368,11 +368,11 @@ internal sealed class SearchValuesRewriter
             default:
                 // text.IndexOfAny(values, start[, count]) searches text[start..] but returns an index into text.
                 var stringAccess = (MemberAccessExpressionSyntax)syntax.Expression;
-                var start = (ExpressionSyntax)GetArgument(plan.Invocation, 1)!.Syntax.WithoutTrivia();
+                var start = (ExpressionSyntax)plan.Invocation.Arguments.GetArgument(1)!.Value.Syntax.WithoutTrivia();
                 var sliceArguments = SeparatedList(new[] { Argument(start) });
                 if (plan.Shape == CallShape.StringStartCount)
                 {
-                    sliceArguments = sliceArguments.Add(Argument(((ExpressionSyntax)GetArgument(plan.Invocation, 2)!.Syntax).WithoutTrivia()));
+                    sliceArguments = sliceArguments.Add(Argument(((ExpressionSyntax)plan.Invocation.Arguments.GetArgument(2)!.Value.Syntax).WithoutTrivia()));
                 }
 
                 var variable = IndexVariableBaseName;
@@ -416,9 +416,6 @@ internal sealed class SearchValuesRewriter
             AssignmentExpressionSyntax assignment when assignment.Right == replaced => conditional,
             _ => ParenthesizedExpression(conditional),
         };
-
-    private static IOperation? GetArgument(IInvocationOperation invocation, int ordinal) =>
-        invocation.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == ordinal)?.Value;
 
     private static bool IsSimpleReceiver(ExpressionSyntax expression) => expression switch
     {

@@ -7,7 +7,7 @@ namespace IoPerf.Analyzers.CodeFixes.Internal;
 /// <summary>
 /// Names IOP004's SearchValues fields after what they hold: the member the values came from (<c>Separators</c> gives
 /// <c>s_separators</c>), else what the values are (<c>s_whitespace</c>, <c>s_digits</c>, <c>s_invalidPathChars</c>, ...),
-/// else <c>s_searchValues</c>; never a name in <paramref name="taken"/>.
+/// else <c>s_searchValues</c>; never a name already taken.
 /// </summary>
 internal static class SearchValuesNaming
 {

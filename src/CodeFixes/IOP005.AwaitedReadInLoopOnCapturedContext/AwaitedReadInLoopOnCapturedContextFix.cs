@@ -25,9 +25,9 @@ namespace IoPerf.Analyzers.CodeFixes;
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(AwaitedReadInLoopOnCapturedContextFix)), Shared]
 public sealed class AwaitedReadInLoopOnCapturedContextFix : CodeFixProvider
 {
-    private static string ConfigureAwaitTitle => FixTitles.Get("AwaitedReadInLoopOnCapturedContextCodeFixTitle");
+    private static string ConfigureAwaitTitle => Resources.IOP005_CodeFixTitle;
 
-    private static string ThreadPoolTitle => FixTitles.Get("AwaitedReadInLoopOnCapturedContextThreadPoolCodeFixTitle");
+    private static string ThreadPoolTitle => Resources.IOP005_ThreadPoolCodeFixTitle;
 
     public override ImmutableArray<string> FixableDiagnosticIds { get; } =
         ImmutableArray.Create(RuleIdentifiers.AwaitedReadInLoopOnCapturedContext);
@@ -38,14 +38,14 @@ public sealed class AwaitedReadInLoopOnCapturedContextFix : CodeFixProvider
     {
         foreach (var diagnostic in context.Diagnostics)
         {
-            if (IsTrue(diagnostic, AwaitedReadInLoopOnCapturedContextAnalyzer.CanConfigureAwaitProperty))
+            if (AwaitedReadInLoopOnCapturedContextAnalyzer.CanConfigureAwait.Get(diagnostic))
             {
                 context.RegisterCodeFix(
                     CodeAction.Create(ConfigureAwaitTitle, ct => AddConfigureAwaitAsync(context.Document, diagnostic, ct), equivalenceKey: ConfigureAwaitTitle),
                     diagnostic);
             }
 
-            if (IsTrue(diagnostic, AwaitedReadInLoopOnCapturedContextAnalyzer.CanMoveToThreadPoolProperty))
+            if (AwaitedReadInLoopOnCapturedContextAnalyzer.CanMoveToThreadPool.Get(diagnostic))
             {
                 context.RegisterCodeFix(
                     CodeAction.Create(ThreadPoolTitle, ct => MoveToThreadPoolAsync(context.Document, diagnostic, ct), equivalenceKey: ThreadPoolTitle),
@@ -55,9 +55,6 @@ public sealed class AwaitedReadInLoopOnCapturedContextFix : CodeFixProvider
 
         return Task.CompletedTask;
     }
-
-    private static bool IsTrue(Diagnostic diagnostic, string property) =>
-        diagnostic.Properties.TryGetValue(property, out var value) && value == "true";
 
     private static async Task<Document> AddConfigureAwaitAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken)
     {

@@ -43,8 +43,7 @@ public sealed class TinyIoPayingLockOrFlushFix : CodeFixProvider
     {
         foreach (var diagnostic in context.Diagnostics)
         {
-            if (GetKind(diagnostic) is not { } kind ||
-                !diagnostic.Properties.TryGetValue(TinyIoPayingLockOrFlushAnalyzer.FixableProperty, out var fixable) || fixable != "true")
+            if (TinyIoPayingLockOrFlushAnalyzer.Kind.Get(diagnostic) is not { } kind || !TinyIoPayingLockOrFlushAnalyzer.Fixable.Get(diagnostic))
             {
                 continue;
             }
@@ -58,17 +57,13 @@ public sealed class TinyIoPayingLockOrFlushFix : CodeFixProvider
         return Task.CompletedTask;
     }
 
-    private static string Title(TinyIoKind kind) => FixTitles.Get(kind switch
+    private static string Title(TinyIoKind kind) => kind switch
     {
-        TinyIoKind.ConsoleInLoop => "TinyIoPayingLockOrFlushConsoleCodeFixTitle",
-        TinyIoKind.AutoFlush => "TinyIoPayingLockOrFlushAutoFlushCodeFixTitle",
-        TinyIoKind.Synchronized => "TinyIoPayingLockOrFlushSynchronizedCodeFixTitle",
-        _ => "TinyIoPayingLockOrFlushUnbufferedBytesCodeFixTitle",
-    });
-
-    private static TinyIoKind? GetKind(Diagnostic diagnostic) =>
-        diagnostic.Properties.TryGetValue(TinyIoPayingLockOrFlushAnalyzer.KindProperty, out var text) &&
-        System.Enum.TryParse<TinyIoKind>(text, out var kind) ? kind : null;
+        TinyIoKind.ConsoleInLoop => Resources.IOP006_ConsoleCodeFixTitle,
+        TinyIoKind.AutoFlush => Resources.IOP006_AutoFlushCodeFixTitle,
+        TinyIoKind.Synchronized => Resources.IOP006_SynchronizedCodeFixTitle,
+        _ => Resources.IOP006_UnbufferedBytesCodeFixTitle,
+    };
 
     private static async Task<Document> FixAsync(Document document, IEnumerable<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {
@@ -89,7 +84,7 @@ public sealed class TinyIoPayingLockOrFlushFix : CodeFixProvider
             }
 
             var node = root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
-            switch (GetKind(diagnostic))
+            switch (TinyIoPayingLockOrFlushAnalyzer.Kind.Get(diagnostic))
             {
                 case TinyIoKind.ConsoleInLoop:
                     needsSystemIo |= BufferConsoleLoop(editor, model, node, cancellationToken);
@@ -100,12 +95,11 @@ public sealed class TinyIoPayingLockOrFlushFix : CodeFixProvider
                 case TinyIoKind.Synchronized when node is InvocationExpressionSyntax { ArgumentList.Arguments.Count: 1 } synchronized:
                     editor.ReplaceNode(synchronized, synchronized.ArgumentList.Arguments[0].Expression.WithTriviaFrom(synchronized));
                     break;
-                case TinyIoKind.UnbufferedBytes when diagnostic.Properties.TryGetValue(TinyIoPayingLockOrFlushAnalyzer.NewSizeProperty, out var text) &&
-                                                        int.TryParse(text, NumberStyles.Integer, CultureInfo.InvariantCulture, out var size):
+                case TinyIoKind.UnbufferedBytes when MinimumBufferSize.NewSize.Get(diagnostic) is { } size and <= int.MaxValue:
                     var value = node is ArgumentSyntax argument ? argument.Expression : node as ExpressionSyntax;
                     if (value is not null)
                     {
-                        editor.ReplaceNode(value, LiteralExpression(SyntaxKind.NumericLiteralExpression, Literal(size)).WithTriviaFrom(value));
+                        editor.ReplaceNode(value, LiteralExpression(SyntaxKind.NumericLiteralExpression, Literal((int)size)).WithTriviaFrom(value));
                     }
 
                     break;
@@ -127,8 +121,9 @@ public sealed class TinyIoPayingLockOrFlushFix : CodeFixProvider
     /// </summary>
     private static bool BufferConsoleLoop(DocumentEditor editor, SemanticModel model, SyntaxNode flagged, CancellationToken cancellationToken)
     {
-        var console = model.Compilation.GetTypeByMetadataName("System.Console");
-        var streamWriter = model.Compilation.GetTypeByMetadataName("System.IO.StreamWriter");
+        var types = WellKnownIoTypes.For(model.Compilation);
+        var console = types.Console;
+        var streamWriter = types.StreamWriter;
         if (console is null || streamWriter is null ||
             flagged.FirstAncestorOrSelf<InvocationExpressionSyntax>() is not { } first ||
             model.GetOperation(first, cancellationToken) is not IOperation write)
@@ -233,12 +228,12 @@ public sealed class TinyIoPayingLockOrFlushFix : CodeFixProvider
 
     private sealed class TinyIoFixAll : DocumentBasedFixAllProvider
     {
-        protected override string GetFixAllTitle(FixAllContext fixAllContext) => FixTitles.Get("TinyIoPayingLockOrFlushCodeFixTitle");
+        protected override string GetFixAllTitle(FixAllContext fixAllContext) => Resources.IOP006_CodeFixTitle;
 
         protected override async Task<Document?> FixAllAsync(FixAllContext fixAllContext, Document document, ImmutableArray<Diagnostic> diagnostics) =>
             await FixAsync(
                     document,
-                    diagnostics.Where(d => d.Properties.TryGetValue(TinyIoPayingLockOrFlushAnalyzer.FixableProperty, out var fixable) && fixable == "true"),
+                    diagnostics.Where(TinyIoPayingLockOrFlushAnalyzer.Fixable.Get),
                     fixAllContext.CancellationToken)
                 .ConfigureAwait(false);
     }

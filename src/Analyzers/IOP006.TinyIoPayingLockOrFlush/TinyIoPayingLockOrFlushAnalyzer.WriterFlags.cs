@@ -1,0 +1,109 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using System.Threading;
+using IoPerf.Analyzers.Internal;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace IoPerf.Analyzers;
+
+/// <summary>IOP006, second and fourth shapes: StreamWriters with AutoFlush = true and FileStreams with no buffer.</summary>
+public sealed partial class TinyIoPayingLockOrFlushAnalyzer
+{
+    private static void AnalyzeCreation(OperationAnalysisContext context, WellKnownIoTypes types)
+    {
+        var creation = (IObjectCreationOperation)context.Operation;
+        if (creation.Type?.Name is not ("StreamWriter" or "FileStream") || creation.Syntax.ContainsDiagnostics ||
+            TestCode.IsTestMethod(context.ContainingSymbol))
+        {
+            return;
+        }
+
+        if (WellKnownIoTypes.Is(creation.Type, types.StreamWriter))
+        {
+            foreach (var initializer in creation.Initializer?.Initializers ?? ImmutableArray<IOperation>.Empty)
+            {
+                if (IsAutoFlushTrue(initializer))
+                {
+                    AnalyzeAutoFlush(context, creation, initializer, types);
+                }
+            }
+        }
+        else if (WellKnownIoTypes.Is(creation.Type, types.FileStream))
+        {
+            AnalyzeUnbuffered(context, creation, types);
+        }
+    }
+
+    /// <summary><c>writer.AutoFlush = true;</c> on a local holding a StreamWriter created in the same member.</summary>
+    private static void AnalyzeAutoFlushStatement(OperationAnalysisContext context, WellKnownIoTypes types)
+    {
+        var assignment = (ISimpleAssignmentOperation)context.Operation;
+        if (!IsAutoFlushTrue(assignment) || assignment.Parent is not IExpressionStatementOperation ||
+            assignment.Target is not IPropertyReferenceOperation { Instance: ILocalReferenceOperation local } ||
+            assignment.Syntax.ContainsDiagnostics || TestCode.IsTestMethod(context.ContainingSymbol) ||
+            LocalValues.GetSingleAssignedValue(local.Local, assignment.GetRoot(), context.CancellationToken)?.WalkDownConversions() is not IObjectCreationOperation creation ||
+            !WellKnownIoTypes.Is(creation.Type, types.StreamWriter))
+        {
+            return;
+        }
+
+        AnalyzeAutoFlush(context, creation, assignment, types);
+    }
+
+    private static bool IsAutoFlushTrue(IOperation operation) =>
+        operation is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation { Property.Name: "AutoFlush" }, Value.ConstantValue: { HasValue: true, Value: true } };
+
+    /// <summary>A StreamWriter created here with <c>AutoFlush = true</c> and written in a loop: every write is a flush.</summary>
+    private static void AnalyzeAutoFlush(OperationAnalysisContext context, IObjectCreationOperation creation, IOperation autoFlush, WellKnownIoTypes types)
+    {
+        var uses = FileUses.Collect(creation, types, context.Compilation, context.CancellationToken);
+        var writesInLoops = uses.Uses
+            .Where(use => use.Member is "Write" or "WriteLine" && use.Operation.IsRepeatedWithout(creation))
+            .ToList();
+        if (writesInLoops.Count == 0 || AreFewWrites(context, writesInLoops.Select(use => use.Operation)))
+        {
+            return;
+        }
+
+        // The fix drops AutoFlush and flushes after the loop: it needs the writer in a using-declared local (so disposal
+        // still flushes everything) and each loop a statement in a block (to put Flush() after it).
+        var fixable = uses.Holder is ILocalSymbol && IsDisposedByUsing(creation) &&
+                      writesInLoops.All(use => use.Operation.GetOutermostLoop()?.Parent is IBlockOperation);
+        Report(context, autoFlush.Syntax, TinyIoKind.AutoFlush, fixable, writesInLoops.Select(u => u.Operation.Syntax.GetLocation()), writesInLoops.Count);
+    }
+
+    private static bool IsDisposedByUsing(IObjectCreationOperation creation) =>
+        creation.GetParentSkippingConversions(out _) is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } &&
+        declarator.Parent?.Parent?.Parent is IUsingDeclarationOperation or IUsingOperation;
+
+    /// <summary>ReadByte/WriteByte in a loop on a FileStream created with <c>bufferSize</c> 0 or 1: one system call per byte.</summary>
+    private static void AnalyzeUnbuffered(OperationAnalysisContext context, IObjectCreationOperation creation, WellKnownIoTypes types)
+    {
+        if (FileOpening.TryCreate(creation, types, context.CancellationToken) is not { BufferSize: { } bufferSize } ||
+            !LocalValues.TryGetInteger(bufferSize, context.CancellationToken, out var size, out _) || size is not (0 or 1))
+        {
+            return;
+        }
+
+        var uses = FileUses.Collect(creation, types, context.Compilation, context.CancellationToken);
+        var byteLoops = uses.Uses
+            .Where(use => use.Member is "ReadByte" or "WriteByte" &&
+                          WellKnownIoTypes.DerivesFrom(use.Receiver.Type, types.FileStream) &&
+                          use.Operation.IsRepeatedWithout(creation))
+            .ToList();
+        if (byteLoops.Count > 0 && !AreFewWrites(context, byteLoops.Select(use => use.Operation)))
+        {
+            Report(
+                context,
+                bufferSize.GetWrittenSyntax(),
+                TinyIoKind.UnbufferedBytes,
+                fixable: true,
+                Enumerable.Empty<Location>(),
+                byteLoops.Count,
+                MinimumBufferSize.RoundedUp(MinimumBufferSize.For(context.Options, creation.Syntax.SyntaxTree)));
+        }
+    }
+}
