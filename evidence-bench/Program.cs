@@ -3,7 +3,7 @@ using IoPerf.EvidenceBench.Data;
 
 // dotnet run -c Release --project evidence-bench -- <mode>
 //   --quick     every benchmark once, in process, small inputs (CI); non-zero exit on any failure or wrong checksum
-//   --full      the full run (about 30 minutes on 2 cores): BenchmarkDotNet classes, then retained memory (C11),
+//   --full      the full run (its length on 2 cores is in the README): BenchmarkDotNet classes, then retained memory (C11),
 //               wc check (C9) and start-up (C14); writes evidence-bench/results/
 //   --report    reads evidence-bench/results/ and writes docs/evidence.md and docs/evidence.json
 //   anything else is passed to BenchmarkDotNet (e.g. --filter '*E2*' --job short)

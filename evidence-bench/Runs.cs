@@ -12,7 +12,7 @@ using IoPerf.EvidenceBench.Experiments;
 
 namespace IoPerf.EvidenceBench;
 
-/// <summary>The bench's run modes. Jobs are chosen per experiment so the full run fits in about 30 minutes on 2 cores.</summary>
+/// <summary>The bench's run modes. Jobs are chosen per experiment so the full run fits in the time the README states.</summary>
 internal static class Runs
 {
     /// <summary>

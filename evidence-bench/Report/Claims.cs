@@ -4,7 +4,7 @@ using static IoPerf.EvidenceBench.Report.ResultSet;
 namespace IoPerf.EvidenceBench.Report;
 
 /// <summary>
-/// The 22 seed claims of design/EVIDENCE.md, each computed from the committed results: which cases are compared,
+/// The 22 seed claims of docs/claims.md, each computed from the committed results: which cases are compared,
 /// the seed's figure, and the verdict rule. Ratios are "how many times the claimed effect": above 1 means the claim's
 /// direction.
 /// </summary>

@@ -85,11 +85,7 @@ public sealed partial class EvidenceChainTests
             root.Usings.Where(u => u.Name?.ToString().StartsWith("BenchmarkDotNet", StringComparison.Ordinal) == true),
             SyntaxRemoveOptions.KeepNoTrivia)!;
 
-        var workspace = new AdhocWorkspace();
-        var project = workspace.AddProject("EvidenceChain", LanguageNames.CSharp)
-            .WithMetadataReferences(TestFrameworkReferences.Get(TestFramework.Net100))
-            .WithCompilationOptions(new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, allowUnsafe: true, nullableContextOptions: NullableContextOptions.Enable))
-            .WithParseOptions(new CSharpParseOptions(LanguageVersion.Latest));
+        var project = TestWorkspace.CreateProject("EvidenceChain", TestFramework.Net100, allowUnsafe: true);
         project = project.AddDocument("ImplicitUsings.cs", """
             global using System;
             global using System.Collections.Generic;
@@ -115,32 +111,20 @@ public sealed partial class EvidenceChainTests
     /// <summary>Applies the rule's first code fix until the method has no diagnostic of that rule left.</summary>
     private static async Task<string> ApplyFixesInMethodAsync(Document document, string ruleId, string methodName)
     {
-        for (var iteration = 0; iteration < 10; iteration++)
-        {
-            var root = (await document.GetSyntaxRootAsync())!;
-            var method = FindMethod(root, methodName);
-            var diagnostic = (await GetIopDiagnosticsAsync(document))
-                .Where(d => d.Id == ruleId && method.Span.Contains(d.Location.SourceSpan))
-                .OrderBy(d => d.Location.SourceSpan.Start)
-                .FirstOrDefault();
-            if (diagnostic is null)
+        document = await FixApplier.ApplyUntilDoneAsync(
+            document,
+            async current =>
             {
-                return Normalize(method.Body ?? (SyntaxNode)method.ExpressionBody!);
-            }
-
-            var actions = new List<CodeAction>();
-            foreach (var fix in AnalyzerCatalog.FixesFor(ruleId))
-            {
-                actions.AddRange(await AnalyzerCatalog.GetActionsAsync(fix, document, diagnostic));
-            }
-
-            Assert.True(actions.Count > 0, $"{ruleId} offers no code fix for {diagnostic}");
-            var operations = await actions[0].GetOperationsAsync(CancellationToken.None);
-            var changed = operations.OfType<ApplyChangesOperation>().Single().ChangedSolution;
-            document = changed.GetDocument(document.Id)!;
-        }
-
-        throw new InvalidOperationException($"{ruleId}'s fix did not converge on {methodName}");
+                var method = FindMethod((await current.GetSyntaxRootAsync())!, methodName);
+                return (await GetIopDiagnosticsAsync(current))
+                    .Where(d => d.Id == ruleId && method.Span.Contains(d.Location.SourceSpan))
+                    .OrderBy(d => d.Location.SourceSpan.Start)
+                    .FirstOrDefault();
+            },
+            AnalyzerCatalog.FixesFor(ruleId),
+            maxRounds: 10);
+        var fixedMethod = FindMethod((await document.GetSyntaxRootAsync())!, methodName);
+        return Normalize(fixedMethod.Body ?? (SyntaxNode)fixedMethod.ExpressionBody!);
     }
 
     private static MethodDeclarationSyntax FindMethod(SyntaxNode root, string name)

@@ -25,6 +25,31 @@ public sealed class EvidenceDocsTests
         Assert.True(Docs.Value.Json == File.ReadAllText(Path.Combine(Root, "docs", "evidence.json")), "docs/evidence.json differs from the committed results; " + regenerate);
     }
 
+    /// <summary>The README says how long the full run takes: the last full run's length, to the nearest 5 minutes.</summary>
+    [Fact]
+    public void ReadmeStatesTheLengthOfTheLastFullRun()
+    {
+        using var run = System.Text.Json.JsonDocument.Parse(File.ReadAllText(Path.Combine(Results, "run.json")));
+        var minutes = run.RootElement.GetProperty("DurationMinutes").GetDouble();
+        var stated = (int)(Math.Round(minutes / 5) * 5);
+        var readme = File.ReadAllText(Path.Combine(Root, "README.md"));
+        Assert.Contains($"--full      # the full run, ~{stated} minutes on 2 cores", readme);
+    }
+
+    /// <summary>The docs stand on their own: no page links outside the repository's files, or to the design notes it came from.</summary>
+    [Fact]
+    public void NoDocumentLinksOutsideTheRepository()
+    {
+        var documents = Directory.EnumerateFiles(Path.Combine(Root, "docs"), "*.md", SearchOption.AllDirectories)
+            .Concat(new[] { "README.md", "CONTRIBUTING.md" }.Select(name => Path.Combine(Root, name)));
+        foreach (var document in documents)
+        {
+            var text = File.ReadAllText(document);
+            Assert.False(text.Contains("../shared", StringComparison.Ordinal) || text.Contains("EVIDENCE.md", StringComparison.Ordinal) || text.Contains("design/", StringComparison.Ordinal),
+                $"{Path.GetRelativePath(Root, document)} points outside the repository");
+        }
+    }
+
     [Fact]
     public void EveryClaimHasAVerdict()
     {

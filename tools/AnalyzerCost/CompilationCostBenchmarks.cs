@@ -1,7 +1,5 @@
 using System.Collections.Immutable;
 using BenchmarkDotNet.Attributes;
-using IoPerf.Analyzers.Tests.Infrastructure;
-using IoPerf.Tools;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Diagnostics;

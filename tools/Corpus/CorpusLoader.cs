@@ -73,23 +73,11 @@ internal static class CorpusLoader
             .ToList();
     }
 
-    public static Project CreateProject(AdhocWorkspace workspace, SourceGroup group)
+    public static Project CreateProject(SourceGroup group)
     {
-        var parseOptions = new CSharpParseOptions(LanguageVersion.Latest, preprocessorSymbols: PreprocessorSymbols);
-        var project = workspace.AddProject(ProjectInfo.Create(
-            ProjectId.CreateNewId(),
-            VersionStamp.Create(),
-            group.Name,
-            group.Name.Replace(Path.DirectorySeparatorChar, '.'),
-            LanguageNames.CSharp,
-            compilationOptions: new CSharpCompilationOptions(
-                group.OutputKind,
-                allowUnsafe: true,
-                nullableContextOptions: NullableContextOptions.Enable),
-            parseOptions: parseOptions,
-            metadataReferences: Basic.Reference.Assemblies.Net100.References.All));
-
-        var solution = workspace.CurrentSolution;
+        var project = TestWorkspace.CreateProject(
+            group.Name, TestFrameworkReferences.Get(TestFramework.Net100), group.OutputKind, allowUnsafe: true, PreprocessorSymbols);
+        var solution = project.Solution;
         foreach (var file in group.Files)
         {
             var id = DocumentId.CreateNewId(project.Id);
@@ -101,8 +89,7 @@ internal static class CorpusLoader
             solution = solution.AddDocument(DocumentId.CreateNewId(project.Id), "ImplicitUsings.g.cs", ImplicitUsingsSource, filePath: Path.Combine(group.Directory, "obj", "ImplicitUsings.g.cs"));
         }
 
-        workspace.TryApplyChanges(solution);
-        return workspace.CurrentSolution.GetProject(project.Id)!;
+        return solution.GetProject(project.Id)!;
     }
 
     private static bool IsBuildOutput(string path) =>

@@ -1,9 +1,7 @@
 using System.Collections.Immutable;
 using System.Diagnostics;
 using System.Text.Json;
-using IoPerf.Analyzers.Tests.Infrastructure;
 using IoPerf.Corpus;
-using IoPerf.Tools;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
@@ -47,8 +45,7 @@ report.Clock = ThreadCpu.Clock;
 
 foreach (var group in groups)
 {
-    using var workspace = new AdhocWorkspace();
-    var project = CorpusLoader.CreateProject(workspace, group);
+    var project = CorpusLoader.CreateProject(group);
     report.Files += group.Files.Count;
     report.Lines += group.Files.Sum(f => File.ReadLines(f).LongCount());
     report.Compilations++;

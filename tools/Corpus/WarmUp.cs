@@ -1,6 +1,4 @@
 using System.Collections.Immutable;
-using IoPerf.Analyzers.Tests.Infrastructure;
-using IoPerf.Tools;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 
@@ -71,11 +69,7 @@ internal static class WarmUp
                 }
             }
             """;
-        using var workspace = new AdhocWorkspace();
-        var document = workspace.AddProject("WarmUp", LanguageNames.CSharp)
-            .WithMetadataReferences(Basic.Reference.Assemblies.Net100.References.All)
-            .WithCompilationOptions(new Microsoft.CodeAnalysis.CSharp.CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary))
-            .AddDocument("WarmUp.cs", source);
+        var document = TestWorkspace.CreateDocument(source, TestFramework.Net100, fileName: "WarmUp.cs");
         var compilation = (await document.Project.GetCompilationAsync())!;
         await SdkAnalyzers.Enable(compilation, sdkRuleIds)
             .WithAnalyzers(AnalyzerCatalog.Analyzers.AddRange(sdkAnalyzers), AnalyzerCatalog.Options(logTime: true))

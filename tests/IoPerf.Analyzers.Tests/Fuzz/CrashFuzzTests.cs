@@ -56,12 +56,7 @@ public sealed class CrashFuzzTests
             new ParallelOptions { MaxDegreeOfParallelism = workers },
             async (worker, cancellationToken) =>
             {
-                using var workspace = new AdhocWorkspace();
-                var document = workspace.AddProject("Fuzz", LanguageNames.CSharp)
-                    .WithMetadataReferences(TestFrameworkReferences.Get(TestFramework.Net80))
-                    .WithCompilationOptions(new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, allowUnsafe: true, nullableContextOptions: NullableContextOptions.Enable))
-                    .WithParseOptions(new CSharpParseOptions(LanguageVersion.Latest))
-                    .AddDocument("Fuzz.cs", string.Empty);
+                var document = TestWorkspace.CreateDocument(string.Empty, TestFramework.Net80, allowUnsafe: true, fileName: "Fuzz.cs");
 
                 for (var index = worker; index < variants.Count && failures.Count < 5; index += workers)
                 {

@@ -1,7 +1,6 @@
 using System.Collections.Immutable;
 using IoPerf.Analyzers.CodeFixes;
 using IoPerf.Analyzers.Tests.Infrastructure;
-using IoPerf.Tools;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Diagnostics;

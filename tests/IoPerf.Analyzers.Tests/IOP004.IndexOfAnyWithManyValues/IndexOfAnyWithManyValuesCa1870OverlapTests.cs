@@ -1,6 +1,5 @@
 using System.Collections.Immutable;
 using IoPerf.Analyzers.Tests.Infrastructure;
-using IoPerf.Tools;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Diagnostics;
@@ -80,6 +79,13 @@ public sealed class IndexOfAnyWithManyValuesCa1870OverlapTests
         { "span.IndexOfAny(\"abcde\")", "" },
         { "text.IndexOfAny(new[] { 'a', 'b', Tab }, 1)", "" },
     };
+
+    [Fact]
+    public void TheRulePageCountsTheCalls()
+    {
+        var page = File.ReadAllText(Path.Combine(TestFrameworkReferences.RepoRoot, "docs", "rules", "IOP004.md"));
+        Assert.Contains($"over {Calls().Count} calls", page);
+    }
 
     /// <summary>Every code sample of the IOP004 tests, run through both rules: no span is reported by both.</summary>
     [Fact]

@@ -20,12 +20,7 @@ public static class Robustness
         TestFramework framework = TestFramework.Net80,
         CancellationToken cancellationToken = default)
     {
-        using var workspace = new AdhocWorkspace();
-        var document = workspace.AddProject("Robustness", LanguageNames.CSharp)
-            .WithMetadataReferences(TestFrameworkReferences.Get(framework))
-            .WithCompilationOptions(new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable))
-            .WithParseOptions(new CSharpParseOptions(LanguageVersion.Latest))
-            .AddDocument("Test.cs", source);
+        var document = TestWorkspace.CreateDocument(source, framework);
 
         var compilation = (await document.Project.GetCompilationAsync(cancellationToken))!;
         var exceptions = new List<string>();
@@ -63,12 +58,7 @@ public static class Robustness
     /// <summary>The distinct titles of the code actions <paramref name="fix"/> offers for what <paramref name="analyzer"/> reports in <paramref name="source"/>.</summary>
     public static async Task<string[]> FixTitlesAsync(DiagnosticAnalyzer analyzer, CodeFixProvider fix, string source, TestFramework framework = TestFramework.Net80)
     {
-        using var workspace = new AdhocWorkspace();
-        var document = workspace.AddProject("Titles", LanguageNames.CSharp)
-            .WithMetadataReferences(TestFrameworkReferences.Get(framework))
-            .WithCompilationOptions(new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable))
-            .WithParseOptions(new CSharpParseOptions(LanguageVersion.Latest))
-            .AddDocument("Test.cs", source);
+        var document = TestWorkspace.CreateDocument(source, framework);
         var compilation = (await document.Project.GetCompilationAsync())!;
         var diagnostics = await compilation.WithAnalyzers(ImmutableArray.Create(analyzer)).GetAnalyzerDiagnosticsAsync();
         var titles = new List<string>();
@@ -89,27 +79,12 @@ public static class Robustness
     /// </summary>
     public static async Task<string> ApplyFixesAsync(DiagnosticAnalyzer analyzer, CodeFixProvider fix, string source, int actionIndex = 0, OutputKind outputKind = OutputKind.DynamicallyLinkedLibrary)
     {
-        using var workspace = new AdhocWorkspace();
-        var document = workspace.AddProject("Fixed", LanguageNames.CSharp)
-            .WithMetadataReferences(TestFrameworkReferences.Get(TestFramework.Net100))
-            .WithCompilationOptions(new CSharpCompilationOptions(outputKind, nullableContextOptions: NullableContextOptions.Enable))
-            .WithParseOptions(new CSharpParseOptions(LanguageVersion.Latest))
-            .AddDocument("Source.cs", source);
-        for (var round = 0; round < 20; round++)
-        {
-            var compilation = (await document.Project.GetCompilationAsync())!;
-            var diagnostic = (await compilation.WithAnalyzers(ImmutableArray.Create(analyzer)).GetAnalyzerDiagnosticsAsync()).FirstOrDefault();
-            if (diagnostic is null)
-            {
-                break;
-            }
-
-            var actions = await AnalyzerCatalog.GetActionsAsync(fix, document, diagnostic);
-            Assert.True(actions.Count > actionIndex, $"no code action {actionIndex} for {diagnostic}");
-            var operations = await actions[actionIndex].GetOperationsAsync(CancellationToken.None);
-            document = operations.OfType<Microsoft.CodeAnalysis.CodeActions.ApplyChangesOperation>().Single().ChangedSolution.GetDocument(document.Id)!;
-        }
-
+        var document = TestWorkspace.CreateDocument(source, TestFramework.Net100, outputKind, fileName: "Source.cs");
+        document = await FixApplier.ApplyUntilDoneAsync(
+            document,
+            async current => (await (await current.Project.GetCompilationAsync())!.WithAnalyzers(ImmutableArray.Create(analyzer)).GetAnalyzerDiagnosticsAsync()).FirstOrDefault(),
+            new[] { fix },
+            actionIndex);
         return (await document.GetTextAsync()).ToString();
     }
 }

@@ -3,19 +3,19 @@ using System.Reflection;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 
-namespace IoPerf.Tools;
+namespace IoPerf.Analyzers.TestKit;
 
 /// <summary>
 /// The SDK's own CA analyzers (Microsoft.CodeAnalysis.NetAnalyzers, restored by a PackageDownload) to run side by
 /// side with ours: the cost of an IOP rule is judged against CA1870 and CA2007 in the same compilation.
 /// </summary>
-internal static class SdkAnalyzers
+public static class SdkAnalyzers
 {
     public const string NetAnalyzersVersion = "10.0.111";
 
     public static ImmutableArray<DiagnosticAnalyzer> Load(params string[] diagnosticIds)
     {
-        var folder = Path.Combine(NuGetPackageRoot(), "microsoft.codeanalysis.netanalyzers", NetAnalyzersVersion, "analyzers", "dotnet", "cs");
+        var folder = Path.Combine(TestFrameworkReferences.NuGetPackageRoot, "microsoft.codeanalysis.netanalyzers", NetAnalyzersVersion, "analyzers", "dotnet", "cs");
         var assemblies = new[] { "Microsoft.CodeAnalysis.NetAnalyzers.dll", "Microsoft.CodeAnalysis.CSharp.NetAnalyzers.dll" }
             .Select(name => Assembly.LoadFrom(Path.Combine(folder, name)));
         return assemblies
@@ -32,7 +32,4 @@ internal static class SdkAnalyzers
     public static Compilation Enable(Compilation compilation, IEnumerable<string> diagnosticIds) =>
         compilation.WithOptions(compilation.Options.WithSpecificDiagnosticOptions(
             compilation.Options.SpecificDiagnosticOptions.SetItems(diagnosticIds.Select(id => KeyValuePair.Create(id, ReportDiagnostic.Warn)))));
-
-    private static string NuGetPackageRoot() =>
-        typeof(SdkAnalyzers).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "NuGetPackageRoot").Value!;
 }

@@ -2,7 +2,7 @@ using System.Collections.Immutable;
 using System.Reflection;
 using Microsoft.CodeAnalysis;
 
-namespace IoPerf.Analyzers.Tests.Infrastructure;
+namespace IoPerf.Analyzers.TestKit;
 
 /// <summary>The target frameworks a rule's test can compile its source against.</summary>
 public enum TestFramework
@@ -37,12 +37,16 @@ public static class TestFrameworkReferences
         _ => "netstandard2.0",
     };
 
+    /// <summary>The repository's root folder, where the build ran.</summary>
     public static string RepoRoot => GetMetadata("RepoRoot");
+
+    /// <summary>The global packages folder restore used (for packages restored by a PackageDownload).</summary>
+    public static string NuGetPackageRoot => GetMetadata("NuGetPackageRoot");
 
     private static ImmutableArray<MetadataReference> LoadNetStandard20()
     {
         // Restored by the PackageDownload item in the test project.
-        var folder = Path.Combine(GetMetadata("NuGetPackageRoot"), "netstandard.library", "2.0.3", "build", "netstandard2.0", "ref");
+        var folder = Path.Combine(NuGetPackageRoot, "netstandard.library", "2.0.3", "build", "netstandard2.0", "ref");
         if (!Directory.Exists(folder))
         {
             throw new InvalidOperationException($"netstandard2.0 reference assemblies not found at {folder}; run dotnet restore.");

@@ -4,11 +4,11 @@ using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.Diagnostics;
 
-namespace IoPerf.Analyzers.Tests.Infrastructure;
+namespace IoPerf.Analyzers.TestKit;
 
 /// <summary>
 /// Every analyzer and code fix the package ships, found by reflection, and the ways the tests and tools run them.
-/// (Also compiled into tools/Corpus.)
+/// Shared by the tests and the tools (corpus runner, cost benchmark).
 /// </summary>
 public static class AnalyzerCatalog
 {

@@ -1,0 +1,75 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Composition;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using IoPerf.Analyzers.CodeFixes.Internal;
+using IoPerf.Analyzers.Internal;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Operations;
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+
+namespace IoPerf.Analyzers.CodeFixes;
+
+internal enum CallShape
+{
+    None,
+
+    /// <summary>A span extension: only the values argument changes.</summary>
+    Span,
+
+    /// <summary><c>text.IndexOfAny(values)</c> becomes <c>text.AsSpan().IndexOfAny(field)</c>.</summary>
+    String,
+
+    /// <summary><c>text?.IndexOfAny(values)</c>.</summary>
+    ConditionalString,
+
+    /// <summary><c>text.IndexOfAny(values, start)</c>.</summary>
+    StringStart,
+
+    /// <summary><c>text.IndexOfAny(values, start, count)</c>.</summary>
+    StringStartCount,
+}
+
+internal sealed class CallPlan
+{
+    public CallPlan(
+        InvocationExpressionSyntax invocationSyntax,
+        IInvocationOperation invocation,
+        IArgumentOperation valuesArgument,
+        ValueSet set,
+        bool isBytes,
+        CallShape shape,
+        TypeDeclarationSyntax? host,
+        FieldDeclarationSyntax? anchor)
+    {
+        InvocationSyntax = invocationSyntax;
+        Invocation = invocation;
+        ValuesArgument = valuesArgument;
+        Set = set;
+        IsBytes = isBytes;
+        Shape = shape;
+        Host = host;
+        Anchor = anchor;
+    }
+
+    public InvocationExpressionSyntax InvocationSyntax { get; }
+    public IInvocationOperation Invocation { get; }
+    public IArgumentOperation ValuesArgument { get; }
+    public ValueSet Set { get; }
+    public bool IsBytes { get; }
+    public CallShape Shape { get; }
+
+    /// <summary>The type that receives the field; null for top-level statements (a partial Program is added).</summary>
+    public TypeDeclarationSyntax? Host { get; }
+
+    /// <summary>For sets computed at run time: the array field the new field must follow.</summary>
+    public FieldDeclarationSyntax? Anchor { get; }
+}

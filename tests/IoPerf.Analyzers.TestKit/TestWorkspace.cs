@@ -1,0 +1,47 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+
+namespace IoPerf.Analyzers.TestKit;
+
+/// <summary>
+/// The one way the tests and tools make a C# project outside the testing library: latest language version, nullable
+/// on, and the reference assemblies of a <see cref="TestFramework"/> (or the caller's). The workspace holds nothing that
+/// needs releasing (no files are watched), so it lives as long as the solutions made from it.
+/// </summary>
+public static class TestWorkspace
+{
+    public static Project CreateProject(
+        string name,
+        IEnumerable<MetadataReference> references,
+        OutputKind outputKind = OutputKind.DynamicallyLinkedLibrary,
+        bool allowUnsafe = false,
+        IEnumerable<string>? preprocessorSymbols = null)
+    {
+        var workspace = new AdhocWorkspace();
+        return workspace.AddProject(ProjectInfo.Create(
+            ProjectId.CreateNewId(),
+            VersionStamp.Create(),
+            name,
+            name.Replace(Path.DirectorySeparatorChar, '.'),
+            LanguageNames.CSharp,
+            compilationOptions: new CSharpCompilationOptions(outputKind, allowUnsafe: allowUnsafe, nullableContextOptions: NullableContextOptions.Enable),
+            parseOptions: new CSharpParseOptions(LanguageVersion.Latest, preprocessorSymbols: preprocessorSymbols),
+            metadataReferences: references));
+    }
+
+    public static Project CreateProject(
+        string name,
+        TestFramework framework,
+        OutputKind outputKind = OutputKind.DynamicallyLinkedLibrary,
+        bool allowUnsafe = false) =>
+        CreateProject(name, TestFrameworkReferences.Get(framework), outputKind, allowUnsafe);
+
+    /// <summary>A project named after <paramref name="fileName"/>'s test, holding that one file.</summary>
+    public static Document CreateDocument(
+        string source,
+        TestFramework framework = TestFramework.Net80,
+        OutputKind outputKind = OutputKind.DynamicallyLinkedLibrary,
+        bool allowUnsafe = false,
+        string fileName = "Test.cs") =>
+        CreateProject(Path.GetFileNameWithoutExtension(fileName), framework, outputKind, allowUnsafe).AddDocument(fileName, source);
+}
