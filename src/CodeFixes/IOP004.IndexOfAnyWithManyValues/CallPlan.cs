@@ -48,7 +48,8 @@ internal sealed class CallPlan
         bool isBytes,
         CallShape shape,
         TypeDeclarationSyntax? host,
-        FieldDeclarationSyntax? anchor)
+        FieldDeclarationSyntax? anchor,
+        SyntaxNode? splitUnit)
     {
         InvocationSyntax = invocationSyntax;
         Invocation = invocation;
@@ -58,6 +59,7 @@ internal sealed class CallPlan
         Shape = shape;
         Host = host;
         Anchor = anchor;
+        SplitUnit = splitUnit;
     }
 
     public InvocationExpressionSyntax InvocationSyntax { get; }
@@ -72,4 +74,10 @@ internal sealed class CallPlan
 
     /// <summary>For sets computed at run time: the array field the new field must follow.</summary>
     public FieldDeclarationSyntax? Anchor { get; }
+
+    /// <summary>
+    /// In a file compiled for targets with and without SearchValues: the statement or member that is written twice,
+    /// the new code under <c>#if</c> and the old under <c>#else</c>. Null in a single-target file.
+    /// </summary>
+    public SyntaxNode? SplitUnit { get; }
 }

@@ -21,21 +21,29 @@ namespace IoPerf.Analyzers.CodeFixes;
 /// <summary>One document's IOP004 rewrite: plans each call, then creates or reuses fields and rewrites the calls.</summary>
 internal sealed class SearchValuesRewriter
 {
-    private const string IndexVariableBaseName = "index";
+    /// <summary>The name of the helper the start-index overloads are rewritten to call (a suffix when it is taken).</summary>
+    private const string StartHelperBaseName = "IndexOfAnyFrom";
 
     private readonly Document _document;
     private readonly SyntaxNode _root;
     private readonly SemanticModel _model;
+    /// <summary>The first target framework symbol with SearchValues (.NET 8).</summary>
+    private const string SearchValuesSymbol = "NET8_0_OR_GREATER";
+
     private readonly SearchMethods _methods;
     private readonly SearchValueSets _sets;
 
-    private SearchValuesRewriter(Document document, SyntaxNode root, SemanticModel model, SearchMethods methods)
+    /// <summary>Set when the file is also compiled for targets without SearchValues: the symbol the new code goes under.</summary>
+    private readonly string? _splitSymbol;
+
+    private SearchValuesRewriter(Document document, SyntaxNode root, SemanticModel model, SearchMethods methods, string? splitSymbol)
     {
         _document = document;
         _root = root;
         _model = model;
         _methods = methods;
         _sets = new SearchValueSets(model.Compilation);
+        _splitSymbol = splitSymbol;
     }
 
     public static async Task<SearchValuesRewriter?> CreateAsync(Document document, CancellationToken cancellationToken)
@@ -47,19 +55,66 @@ internal sealed class SearchValuesRewriter
             return null;
         }
 
-        // A multi-targeted project compiles this file again for each target: the rewrite would break a target
-        // without SearchValues (netstandard2.0, net7.0 and older), so it is not offered there.
+        // A multi-targeted project compiles this file again for each target (the IDE's and dotnet format's linked
+        // documents). Where some targets have no SearchValues (netstandard2.0, net7.0 and older) the new code goes under
+        // the symbol that exactly the targets with SearchValues define, the old code under #else, as library authors
+        // write it by hand; when no symbol tells the targets apart, the fix is not offered.
+        string? splitSymbol = null;
         foreach (var linkedId in document.GetLinkedDocumentIds())
         {
             var linked = document.Project.Solution.GetDocument(linkedId);
             var linkedCompilation = linked is null ? null : await linked.Project.GetCompilationAsync(cancellationToken).ConfigureAwait(false);
-            if (linkedCompilation is null || SearchMethods.Create(linkedCompilation) is null)
+            if (linkedCompilation is null)
             {
                 return null;
             }
+
+            var hasSearchValues = SearchMethods.Create(linkedCompilation) is not null;
+            if (Defines(linked!.Project, SearchValuesSymbol) != hasSearchValues)
+            {
+                return null;
+            }
+
+            if (!hasSearchValues)
+            {
+                splitSymbol = SearchValuesSymbol;
+            }
         }
 
-        return new SearchValuesRewriter(document, root, model, methods);
+        if (splitSymbol is not null && !Defines(document.Project, splitSymbol))
+        {
+            return null;
+        }
+
+        return new SearchValuesRewriter(document, root, model, methods, splitSymbol);
+    }
+
+    private static bool Defines(Project project, string symbol) =>
+        project.ParseOptions?.PreprocessorSymbolNames.Contains(symbol) == true;
+
+    /// <summary>
+    /// Where a multi-target split goes around <paramref name="call"/>: the statement of a block that holds it (an
+    /// expression, return, declaration or throw statement - never a loop or an if, whose body would be written twice),
+    /// or an expression-bodied member or field declaration. Null when there is none.
+    /// </summary>
+    private static SyntaxNode? GetSplitUnit(SyntaxNode call)
+    {
+        foreach (var node in call.Ancestors())
+        {
+            switch (node)
+            {
+                case ExpressionStatementSyntax or ReturnStatementSyntax or LocalDeclarationStatementSyntax or ThrowStatementSyntax when node.Parent is BlockSyntax:
+                    return node;
+                case StatementSyntax or AnonymousFunctionExpressionSyntax or GlobalStatementSyntax:
+                    return null;
+                case MethodDeclarationSyntax { ExpressionBody: not null } or PropertyDeclarationSyntax { ExpressionBody: not null } or FieldDeclarationSyntax:
+                    return node.Parent is TypeDeclarationSyntax ? node : null;
+                case MemberDeclarationSyntax:
+                    return null;
+            }
+        }
+
+        return null;
     }
 
     /// <summary>What one diagnostic's rewrite needs, or null when it cannot be rewritten safely.</summary>
@@ -105,7 +160,14 @@ internal sealed class SearchValuesRewriter
             }
         }
 
-        return new CallPlan(invocationSyntax, invocation, valuesArgument, set, isBytes, shape, host, anchor);
+        SyntaxNode? splitUnit = null;
+        if (_splitSymbol is not null && (splitUnit = GetSplitUnit(invocationSyntax)) is null)
+        {
+            // No statement or member to write twice (a loop or if condition, a lambda, top-level code): left as it is.
+            return null;
+        }
+
+        return new CallPlan(invocationSyntax, invocation, valuesArgument, set, isBytes, shape, host, anchor, splitUnit);
     }
 
     public async Task<Document> ApplyAsync(ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
@@ -119,6 +181,9 @@ internal sealed class SearchValuesRewriter
         var createdField = false;
         var changed = false;
         var replacedLocalReads = new Dictionary<ILocalSymbol, int>(SymbolEqualityComparer.Default);
+        var replacedFieldReads = new Dictionary<IFieldSymbol, int>(SymbolEqualityComparer.Default);
+        var startHelpers = new StartHelpers(this, cancellationToken);
+        var splitUnits = new Dictionary<SyntaxNode, SyntaxAnnotation>();
 
         foreach (var diagnostic in diagnostics.OrderBy(d => d.Location.SourceSpan.Start))
         {
@@ -166,20 +231,30 @@ internal sealed class SearchValuesRewriter
                 fieldNames[key] = fieldName;
             }
 
-            var memberScope = (SyntaxNode?)plan.InvocationSyntax.FirstAncestorOrSelf<MemberDeclarationSyntax>() ?? _root;
-            if (!takenNames.TryGetValue(memberScope, out var memberNames))
-            {
-                memberNames = CollectTakenNames(memberScope, null, cancellationToken);
-                takenNames[memberScope] = memberNames;
-            }
-
             if (plan.Set.Source is ILocalSymbol local)
             {
                 replacedLocalReads.TryGetValue(local, out var reads);
-                replacedLocalReads[local] = reads + CountReads(plan.ValuesArgument.Syntax, local);
+                replacedLocalReads[local] = reads + CountReads(plan.ValuesArgument.Syntax, local.Name);
+            }
+            else if (plan.Set.Source is IFieldSymbol sourceField && plan.Set.Origin != ValueSetOrigin.ComputedAtRunTime)
+            {
+                // The new field holds the values themselves; a set computed at run time is created from the old field.
+                replacedFieldReads.TryGetValue(sourceField, out var reads);
+                replacedFieldReads[sourceField] = reads + CountReads(plan.ValuesArgument.Syntax, sourceField.Name);
             }
 
-            var replaced = Rewrite(plan, fieldName, memberNames, out var replacement);
+            var replaced = Rewrite(plan, fieldName, startHelpers, out var replacement);
+            if (plan.SplitUnit is not null)
+            {
+                // Several calls in one statement share its split: the first call's marker finds it in the new tree.
+                if (!splitUnits.TryGetValue(plan.SplitUnit, out var marker))
+                {
+                    splitUnits[plan.SplitUnit] = marker = new SyntaxAnnotation(SplitAnnotationKind);
+                }
+
+                replacement = replacement.WithAdditionalAnnotations(marker);
+            }
+
             editor.ReplaceNode(replaced, replacement.WithTriviaFrom(replaced));
             usesAsSpan |= plan.Shape != CallShape.Span;
             changed = true;
@@ -190,19 +265,51 @@ internal sealed class SearchValuesRewriter
             return _document;
         }
 
-        // A local whose every read was replaced by the field is now dead: remove its declaration.
+        // A local whose every read was replaced by the field is now dead: remove its declaration (in a split file the
+        // #else side still reads it, so nothing is removed there).
+        if (_splitSymbol is not null)
+        {
+            replacedLocalReads.Clear();
+            replacedFieldReads.Clear();
+        }
+
         foreach (var pair in replacedLocalReads)
         {
             if (pair.Key.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax(cancellationToken).Parent?.Parent is LocalDeclarationStatementSyntax { Declaration.Variables.Count: 1, Parent: { } scope } declaration &&
-                CountReads(scope, pair.Key) == pair.Value)
+                CountReads(scope, pair.Key.Name) == pair.Value)
             {
                 editor.RemoveNode(declaration);
+            }
+        }
+
+        // Likewise a private field whose every read was replaced: left in place, the IDE reports it as unused.
+        foreach (var pair in replacedFieldReads)
+        {
+            if (GetDeadFieldDeclaration(pair.Key, pair.Value, cancellationToken) is { } deadField)
+            {
+                editor.RemoveNode(deadField);
             }
         }
 
         foreach (var pair in newFields)
         {
             InsertAtTop(editor, (TypeDeclarationSyntax)pair.Key, pair.Value);
+        }
+
+        foreach (var pair in startHelpers.Created)
+        {
+            if (pair.Key is TypeDeclarationSyntax type)
+            {
+                // At the end of the type as it is after the other edits (fields added at the top, a dead one removed).
+                foreach (var helper in pair.Value)
+                {
+                    editor.AddMember(type, helper);
+                }
+            }
+            else
+            {
+                topLevelFields.AddRange(pair.Value);
+            }
         }
 
         if (topLevelFields.Count > 0)
@@ -216,8 +323,9 @@ internal sealed class SearchValuesRewriter
         }
 
         var position = diagnostics[0].Location.SourceSpan.Start;
-        if (createdField)
+        if ((createdField || startHelpers.Created.Count > 0) && _splitSymbol is null)
         {
+            // The new field's type, or the helper's parameter (the field it reuses may be declared in another file).
             ImportHelper.EnsureUsing(editor, _model, position, "System.Buffers", "SearchValues");
         }
 
@@ -226,11 +334,106 @@ internal sealed class SearchValuesRewriter
             ImportHelper.EnsureUsing(editor, _model, position, "System", "MemoryExtensions");
         }
 
-        return editor.GetChangedDocument();
+        var changedDocument = editor.GetChangedDocument();
+        return _splitSymbol is null ? changedDocument : await SplitAsync(changedDocument, splitUnits, cancellationToken).ConfigureAwait(false);
     }
 
-    private static int CountReads(SyntaxNode scope, ILocalSymbol local) =>
-        scope.DescendantNodesAndSelf().OfType<IdentifierNameSyntax>().Count(identifier => identifier.Identifier.ValueText == local.Name);
+    private const string SplitAnnotationKind = "IOP004.Split";
+
+    /// <summary>Marks a field or helper the fix added to a split file: it exists only under the split's symbol.</summary>
+    private static readonly SyntaxAnnotation NewOnlyUnderSplit = new("IOP004.NewOnlyUnderSplit");
+
+    /// <summary>
+    /// In a file also compiled for targets without SearchValues, puts the rewritten statements and members under
+    /// <c>#if NET8_0_OR_GREATER</c> with the original ones under <c>#else</c>, and the new fields and helpers under
+    /// <c>#if</c> alone.
+    /// </summary>
+    private async Task<Document> SplitAsync(Document document, Dictionary<SyntaxNode, SyntaxAnnotation> splitUnits, CancellationToken cancellationToken)
+    {
+        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        if (root is null)
+        {
+            return document;
+        }
+
+        foreach (var pair in splitUnits)
+        {
+            if (root.GetAnnotatedNodes(pair.Value).FirstOrDefault() is { } rewritten && GetSplitUnit(rewritten) is { } unit)
+            {
+                root = WrapInDirectives(root, unit, pair.Key);
+            }
+        }
+
+        while (root.GetAnnotatedNodes(NewOnlyUnderSplit).FirstOrDefault() is { } added)
+        {
+            root = WrapInDirectives(root, added, original: null);
+        }
+
+        return document.WithSyntaxRoot(root);
+    }
+
+    /// <summary>
+    /// <c>#if symbol</c> before <paramref name="unit"/>, then <c>#else</c> and <paramref name="original"/> when there is
+    /// one, and <c>#endif</c> before the next token: the directives sit in leading trivia, where the parser puts them.
+    /// </summary>
+    private SyntaxNode WrapInDirectives(SyntaxNode root, SyntaxNode unit, SyntaxNode? original)
+    {
+        var newLine = LineEnding().ToFullString();
+        var last = new SyntaxAnnotation();
+        // Blank lines and directives (the #endif of a neighbour's split) stay above the #if; comments and indentation go
+        // under it with the code they belong to.
+        var leading = unit.GetLeadingTrivia();
+        var blankLines = 0;
+        for (var i = 0; i < leading.Count && (leading[i].IsKind(SyntaxKind.WhitespaceTrivia) || leading[i].IsKind(SyntaxKind.EndOfLineTrivia) || leading[i].IsDirective); i++)
+        {
+            if (!leading[i].IsKind(SyntaxKind.WhitespaceTrivia))
+            {
+                blankLines = i + 1;
+            }
+        }
+
+        var nodes = new List<SyntaxNode>
+        {
+            unit.WithoutAnnotations(NewOnlyUnderSplit)
+                .WithLeadingTrivia(leading.Take(blankLines).Concat(ParseLeadingTrivia($"#if {_splitSymbol}{newLine}")).Concat(leading.Skip(blankLines)))
+                .WithAdditionalAnnotations(original is null ? last : new SyntaxAnnotation()),
+        };
+        if (original is not null)
+        {
+            // The original keeps only its indentation: comments above it stay above the #if.
+            var indentation = original.GetLeadingTrivia().Reverse().TakeWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia)).Reverse();
+            nodes.Add(original.WithLeadingTrivia(ParseLeadingTrivia($"#else{newLine}").AddRange(indentation)).WithAdditionalAnnotations(last));
+        }
+
+        root = root.ReplaceNode(unit, nodes);
+        var next = root.GetAnnotatedNodes(last).Single().GetLastToken().GetNextToken(includeZeroWidth: true);
+        return root.ReplaceToken(next, next.WithLeadingTrivia(ParseLeadingTrivia($"#endif{newLine}").AddRange(next.LeadingTrivia)));
+    }
+
+    /// <summary>Every identifier spelled <paramref name="name"/> under <paramref name="scope"/>: a count that can only err towards keeping.</summary>
+    private static int CountReads(SyntaxNode scope, string name) =>
+        scope.DescendantNodesAndSelf().OfType<IdentifierNameSyntax>().Count(identifier => identifier.Identifier.ValueText == name);
+
+    /// <summary>
+    /// The declaration of <paramref name="field"/> when the rewrite replaced every read of it: a private field declared
+    /// alone, in a type whose every part is in this document, named by no other identifier in that type, and by no code
+    /// that another target framework compiles (an inactive <c>#if</c> branch). Null when any of that is not certain.
+    /// </summary>
+    private FieldDeclarationSyntax? GetDeadFieldDeclaration(IFieldSymbol field, int replacedReads, CancellationToken cancellationToken)
+    {
+        if (field.DeclaredAccessibility != Accessibility.Private ||
+            field.DeclaringSyntaxReferences.Length != 1 ||
+            field.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not VariableDeclaratorSyntax { Parent.Parent: FieldDeclarationSyntax { Declaration.Variables.Count: 1 } declaration } ||
+            declaration.SyntaxTree != _root.SyntaxTree ||
+            field.ContainingType.DeclaringSyntaxReferences.Any(part => part.SyntaxTree != _root.SyntaxTree) ||
+            _root.DescendantTrivia().Any(trivia => trivia.IsKind(SyntaxKind.DisabledTextTrivia) && trivia.ToString().Contains(field.Name)))
+        {
+            return null;
+        }
+
+        var reads = field.ContainingType.DeclaringSyntaxReferences.Sum(part => CountReads(part.GetSyntax(cancellationToken), field.Name));
+        return reads == replacedReads ? declaration : null;
+    }
 
     /// <summary>
     /// New fields go after the SearchValues fields already at the top of the type (so one fix at a time and Fix All
@@ -248,7 +451,7 @@ internal sealed class SearchValuesRewriter
 
         if (index < host.Members.Count && host.Members[index] is not FieldDeclarationSyntax)
         {
-            fields[fields.Count - 1] = fields[fields.Count - 1].WithTrailingTrivia(LineEnding(), LineEnding());
+            fields[fields.Count - 1] = fields[fields.Count - 1].WithTrailingTrivia(fields[fields.Count - 1].GetTrailingTrivia().Add(LineEnding()));
         }
 
         editor.InsertMembers(host, index, fields);
@@ -292,7 +495,7 @@ internal sealed class SearchValuesRewriter
         return invocation.Arguments.Length == 2 ? CallShape.StringStart : CallShape.StringStartCount;
     }
 
-    private SyntaxNode Rewrite(CallPlan plan, string fieldName, HashSet<string> takenNames, out ExpressionSyntax replacement)
+    private SyntaxNode Rewrite(CallPlan plan, string fieldName, StartHelpers startHelpers, out ExpressionSyntax replacement)
     {
         var field = IdentifierName(fieldName);
         var syntax = plan.InvocationSyntax;
@@ -319,33 +522,22 @@ internal sealed class SearchValuesRewriter
                 return conditional;
 
             default:
-                // text.IndexOfAny(values, start[, count]) searches text[start..] but returns an index into text.
+                // text.IndexOfAny(values, start[, count]) searches text[start..] but returns an index into text: a small
+                // helper, added once per type, adds the start back (a reviewer reads one call, not a conditional).
                 var stringAccess = (MemberAccessExpressionSyntax)syntax.Expression;
-                var start = (ExpressionSyntax)plan.Invocation.Arguments.GetArgument(1)!.Value.Syntax.WithoutTrivia();
-                var sliceArguments = SeparatedList(new[] { Argument(start) });
-                if (plan.Shape == CallShape.StringStartCount)
+                var withCount = plan.Shape == CallShape.StringStartCount;
+                var arguments = new List<ArgumentSyntax>
                 {
-                    sliceArguments = sliceArguments.Add(Argument(((ExpressionSyntax)plan.Invocation.Arguments.GetArgument(2)!.Value.Syntax).WithoutTrivia()));
+                    Argument(stringAccess.Expression.WithoutTrivia()),
+                    Argument((ExpressionSyntax)plan.Invocation.Arguments.GetArgument(1)!.Value.Syntax.WithoutTrivia()),
+                };
+                if (withCount)
+                {
+                    arguments.Add(Argument((ExpressionSyntax)plan.Invocation.Arguments.GetArgument(2)!.Value.Syntax.WithoutTrivia()));
                 }
 
-                var variable = IndexVariableBaseName;
-                for (var suffix = 1; takenNames.Contains(variable); suffix++)
-                {
-                    variable = IndexVariableBaseName + suffix;
-                }
-
-                takenNames.Add(variable);
-                var found = IdentifierName(variable);
-                var offset = start is IdentifierNameSyntax or LiteralExpressionSyntax or MemberAccessExpressionSyntax ? start : ParenthesizedExpression(start);
-                replacement = Parenthesize(syntax, ConditionalExpression(
-                    BinaryExpression(
-                        SyntaxKind.LogicalAndExpression,
-                        IsPatternExpression(
-                            SpanSearch(stringAccess.Expression, ArgumentList(sliceArguments), "IndexOfAny", field),
-                            VarPattern(SingleVariableDesignation(Identifier(variable)))),
-                        BinaryExpression(SyntaxKind.GreaterThanOrEqualExpression, found, LiteralExpression(SyntaxKind.NumericLiteralExpression, Literal(0)))),
-                    BinaryExpression(SyntaxKind.AddExpression, found, offset),
-                    PrefixUnaryExpression(SyntaxKind.UnaryMinusExpression, LiteralExpression(SyntaxKind.NumericLiteralExpression, Literal(1)))));
+                arguments.Add(Argument(field));
+                replacement = InvocationExpression(IdentifierName(startHelpers.NameFor(plan, withCount)), ArgumentList(SeparatedList(arguments)));
                 return syntax;
         }
     }
@@ -445,9 +637,10 @@ internal sealed class SearchValuesRewriter
     private MemberDeclarationSyntax CreateField(string name, CallPlan plan)
     {
         var elementType = plan.IsBytes ? "byte" : "char";
+        var type = SearchValuesType();
         var field = ParseMemberDeclaration(
-            $"private static readonly SearchValues<{elementType}> {name} = SearchValues.Create({CreateArgument(plan)});")!;
-        return field.WithTrailingTrivia(LineEnding()).WithAdditionalAnnotations(Formatter.Annotation);
+            $"private static readonly {type}<{elementType}> {name} = {type}.Create({CreateArgument(plan)});")!;
+        return OnlyUnderSplit(field.WithTrailingTrivia(LineEnding()).WithAdditionalAnnotations(Formatter.Annotation));
     }
 
     /// <summary>
@@ -477,6 +670,102 @@ internal sealed class SearchValuesRewriter
         }
 
         return literal.Append('"').ToString();
+    }
+
+    /// <summary>
+    /// The <c>IndexOfAnyFrom(text, start[, count], values)</c> helpers the start-index rewrites call: one name per type
+    /// (an existing helper of the same shape is reused, as after an earlier fix), each overload created once.
+    /// </summary>
+    private sealed class StartHelpers
+    {
+        private readonly SearchValuesRewriter _rewriter;
+        private readonly CancellationToken _cancellationToken;
+        private readonly Dictionary<SyntaxNode, string> _names = new();
+        private readonly HashSet<(SyntaxNode Host, bool WithCount)> _present = new();
+
+        public StartHelpers(SearchValuesRewriter rewriter, CancellationToken cancellationToken)
+        {
+            _rewriter = rewriter;
+            _cancellationToken = cancellationToken;
+        }
+
+        /// <summary>The helpers to add, per type (or per file root, for top-level statements).</summary>
+        public Dictionary<SyntaxNode, List<MemberDeclarationSyntax>> Created { get; } = new();
+
+        public string NameFor(CallPlan plan, bool withCount)
+        {
+            var host = (SyntaxNode?)plan.InvocationSyntax.FirstAncestorOrSelf<TypeDeclarationSyntax>() ?? _rewriter._root;
+            if (!_names.TryGetValue(host, out var name))
+            {
+                // An earlier fix's helper of either shape names both overloads.
+                name = FindExisting(host, withCount) ?? FindExisting(host, !withCount) ?? FreeName(plan);
+                _names[host] = name;
+            }
+
+            if (_present.Add((host, withCount)) && !HasHelper(host, name, withCount))
+            {
+                if (!Created.TryGetValue(host, out var list))
+                {
+                    Created[host] = list = new List<MemberDeclarationSyntax>();
+                }
+
+                list.Add(_rewriter.CreateStartHelper(name, withCount));
+            }
+
+            return name;
+        }
+
+        private static IEnumerable<MethodDeclarationSyntax> Methods(SyntaxNode host) => host switch
+        {
+            TypeDeclarationSyntax type => type.Members.OfType<MethodDeclarationSyntax>(),
+            _ => host.ChildNodes().OfType<ClassDeclarationSyntax>().Where(c => c.Identifier.ValueText == "Program").SelectMany(c => c.Members.OfType<MethodDeclarationSyntax>()),
+        };
+
+        private static bool IsHelperShape(MethodDeclarationSyntax method, bool withCount) =>
+            method.Modifiers.Any(SyntaxKind.StaticKeyword) &&
+            method.ParameterList.Parameters.Select(p => p.Type?.ToString().Replace("System.Buffers.", string.Empty)).SequenceEqual(
+                withCount ? new[] { "string", "int", "int", "SearchValues<char>" } : new[] { "string", "int", "SearchValues<char>" });
+
+        private static string? FindExisting(SyntaxNode host, bool withCount) =>
+            Methods(host).FirstOrDefault(m => m.Identifier.ValueText.StartsWith(StartHelperBaseName, System.StringComparison.Ordinal) && IsHelperShape(m, withCount))?.Identifier.ValueText;
+
+        private static bool HasHelper(SyntaxNode host, string name, bool withCount) =>
+            Methods(host).Any(m => m.Identifier.ValueText == name && IsHelperShape(m, withCount));
+
+        /// <summary>A name nothing at the call already means (a member, a base member, a local, a parameter).</summary>
+        private string FreeName(CallPlan plan)
+        {
+            var name = StartHelperBaseName;
+            for (var suffix = 1; !_rewriter._model.LookupSymbols(plan.InvocationSyntax.SpanStart, name: name).IsEmpty; suffix++)
+            {
+                name = StartHelperBaseName + suffix;
+            }
+
+            return name;
+        }
+    }
+
+    /// <summary>
+    /// <c>SearchValues</c>, or in a split file <c>System.Buffers.SearchValues</c>: a <c>using System.Buffers;</c> would not
+    /// compile for a target that has no such namespace.
+    /// </summary>
+    private string SearchValuesType() => _splitSymbol is null ? "SearchValues" : "System.Buffers.SearchValues";
+
+    private MemberDeclarationSyntax OnlyUnderSplit(MemberDeclarationSyntax member) =>
+        _splitSymbol is null ? member : member.WithAdditionalAnnotations(NewOnlyUnderSplit);
+
+    private MemberDeclarationSyntax CreateStartHelper(string name, bool withCount)
+    {
+        var newLine = LineEnding().ToFullString();
+        var text =
+            $"private static int {name}(string text, int start, {(withCount ? "int count, " : "")}{SearchValuesType()}<char> values){newLine}" +
+            $"{{{newLine}" +
+            $"    var index = text.AsSpan({(withCount ? "start, count" : "start")}).IndexOfAny(values);{newLine}" +
+            $"    return index < 0 ? -1 : index + start;{newLine}" +
+            $"}}{newLine}";
+        return OnlyUnderSplit(ParseMemberDeclaration(text)!
+            .WithLeadingTrivia(LineEnding())
+            .WithAdditionalAnnotations(Formatter.Annotation));
     }
 
     /// <summary>The file's own line ending, so that an LF file stays LF.</summary>

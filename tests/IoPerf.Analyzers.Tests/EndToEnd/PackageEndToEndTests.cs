@@ -60,6 +60,17 @@ public sealed class PackageEndToEndTests : IClassFixture<PackageEndToEndTests.Pa
         Assert.DoesNotContain("IOP002", build.Output);
         Assert.DoesNotContain("IOP006", build.Output);
 
+        // docs/ci.md's day one: the two warning rules fail a CI build that lists them, other warnings stay warnings.
+        var strict = DotNetCli.Run(project, "build", "-nologo", "--no-restore", "--no-incremental", "-warnaserror:IOP003,IOP004");
+        Assert.True(strict.ExitCode != 0, strict.ToString());
+        Assert.Contains("error IOP003", strict.Output);
+        Assert.Contains("error IOP004", strict.Output);
+
+        // The CI gate of docs/ci.md: fails while a fix is pending, changes nothing.
+        var gate = DotNetCli.Run(project, "format", "analyzers", "--verify-no-changes", "--diagnostics", "IOP003", "IOP004", "--no-restore");
+        Assert.True(gate.ExitCode != 0, "verify-no-changes passed with fixes pending:\n" + gate);
+        Assert.Contains("File.ReadAllLines(path)", File.ReadAllText(Path.Combine(project, "Program.cs")));
+
         var format = DotNetCli.Run(project, "format", "analyzers", "--diagnostics", "IOP003", "IOP004", "--severity", "info", "--no-restore");
         Assert.True(format.ExitCode == 0, format.ToString());
         var fixedSource = File.ReadAllText(Path.Combine(project, "Program.cs"));
@@ -67,13 +78,98 @@ public sealed class PackageEndToEndTests : IClassFixture<PackageEndToEndTests.Pa
         Assert.DoesNotContain("ReadAllLines", fixedSource);
         var fixedSearch = File.ReadAllText(Path.Combine(project, "Search.cs"));
         Assert.Contains("SearchValues.Create(", fixedSearch);
-        Assert.Contains(".AsSpan(start).IndexOfAny(", fixedSearch);
+        Assert.Contains("IndexOfAnyFrom(text, start, s_separators)", fixedSearch);
+        Assert.Contains("private static int IndexOfAnyFrom(string text, int start, SearchValues<char> values)", fixedSearch);
+        Assert.DoesNotContain("char[] Separators", fixedSearch); // nothing else read the array: the fix removed it
 
         // The fixed code compiles for the consumer's target (net8.0, the first with SearchValues) and is clean.
         var rebuild = DotNetCli.Run(project, "build", "-nologo", "--no-restore");
         Assert.True(rebuild.ExitCode == 0, rebuild.ToString());
         Assert.DoesNotContain("IOP003", rebuild.Output);
         Assert.DoesNotContain("IOP004", rebuild.Output);
+
+        var gateAfter = DotNetCli.Run(project, "format", "analyzers", "--verify-no-changes", "--diagnostics", "IOP003", "IOP004", "--no-restore");
+        Assert.True(gateAfter.ExitCode == 0, "verify-no-changes failed after the fixes:\n" + gateAfter);
+    }
+
+    /// <summary>
+    /// A library for netstandard2.0 and net8.0, as library authors write them: the IOP004 warning comes from the net8.0
+    /// build, and `dotnet format analyzers` fixes it under <c>#if NET8_0_OR_GREATER</c>, keeping the old code for
+    /// netstandard2.0; both targets then build with the warning gone.
+    /// </summary>
+    [Fact]
+    public void MultiTargetedLibrary_DotnetFormatFixesUnderIf_AndBothTargetsBuild()
+    {
+        var project = _package.CreateConsumer("MultiTargetConsumer", editorConfig: null, targetFrameworks: "netstandard2.0;net8.0");
+
+        var build = DotNetCli.Run(project, "build", "-nologo");
+        Assert.True(build.ExitCode == 0, build.ToString());
+        Assert.Contains("warning IOP004", build.Output);
+
+        var format = DotNetCli.Run(project, "format", "analyzers", "--diagnostics", "IOP004", "--no-restore");
+        Assert.True(format.ExitCode == 0, format.ToString());
+        var fixedSearch = File.ReadAllText(Path.Combine(project, "Search.cs"));
+        Assert.Contains("#if NET8_0_OR_GREATER", fixedSearch);
+        Assert.Contains("IndexOfAnyFrom(text, start, s_separators)", fixedSearch);
+        Assert.Contains("#else", fixedSearch);
+        Assert.Contains("text.IndexOfAny(Separators, start)", fixedSearch);
+
+        var rebuild = DotNetCli.Run(project, "build", "-nologo", "--no-restore");
+        Assert.True(rebuild.ExitCode == 0, rebuild.ToString());
+        Assert.DoesNotContain("IOP004", rebuild.Output);
+    }
+
+    /// <summary>
+    /// docs/ci.md's SARIF set-up: one SARIF 2.1 log per project from Directory.Build.props, each IOP result with its rule
+    /// id, message and location, and each rule with its help link and its description (the measured clause).
+    /// </summary>
+    [Fact]
+    public void Consumer_SarifLogPerProject_CarriesEachResultWithItsEvidence()
+    {
+        var project = _package.CreateConsumer("SarifConsumer", editorConfig: null);
+        File.WriteAllText(Path.Combine(project, "Directory.Build.props"), """
+            <Project>
+              <PropertyGroup Condition="'$(CI)' == 'true'">
+                <SarifFolder>$(MSBuildThisFileDirectory)artifacts/sarif/</SarifFolder>
+                <ErrorLog>$(SarifFolder)$(MSBuildProjectName).sarif,version=2.1</ErrorLog>
+              </PropertyGroup>
+              <Target Name="CreateSarifFolder" BeforeTargets="CoreCompile" Condition="'$(SarifFolder)' != ''">
+                <MakeDir Directories="$(SarifFolder)" />
+              </Target>
+            </Project>
+            """);
+
+        var build = DotNetCli.Run(project, "build", "-nologo", "-p:IoPerfAnalyzersAllWarnings=true", "-p:CI=true");
+        Assert.True(build.ExitCode == 0, build.ToString());
+        var logPath = Path.Combine(project, "artifacts", "sarif", "SarifConsumer.sarif");
+        Assert.True(File.Exists(logPath), "no SARIF log at " + logPath + "\n" + build);
+
+        using var log = System.Text.Json.JsonDocument.Parse(File.ReadAllText(logPath));
+        Assert.Equal("2.1.0", log.RootElement.GetProperty("version").GetString());
+        var run = log.RootElement.GetProperty("runs")[0];
+        var rules = run.GetProperty("tool").GetProperty("driver").GetProperty("rules").EnumerateArray()
+            .Where(rule => rule.GetProperty("id").GetString()!.StartsWith("IOP", StringComparison.Ordinal))
+            .ToDictionary(rule => rule.GetProperty("id").GetString()!);
+        var results = run.GetProperty("results").EnumerateArray()
+            .Where(result => result.GetProperty("ruleId").GetString()!.StartsWith("IOP", StringComparison.Ordinal))
+            .ToList();
+
+        // The consumer's code trips these five rules (Files.cs: IOP001, IOP002, IOP006; Program.cs: IOP003; Search.cs: IOP004).
+        var reported = results.Select(result => result.GetProperty("ruleId").GetString()!).ToHashSet();
+        Assert.Equal(new[] { "IOP001", "IOP002", "IOP003", "IOP004", "IOP006" }, reported.Order());
+        foreach (var result in results)
+        {
+            var id = result.GetProperty("ruleId").GetString()!;
+            Assert.False(string.IsNullOrWhiteSpace(result.GetProperty("message").GetProperty("text").GetString()), id + " has no message");
+            var location = result.GetProperty("locations")[0].GetProperty("physicalLocation");
+            Assert.EndsWith(".cs", location.GetProperty("artifactLocation").GetProperty("uri").GetString());
+            Assert.True(location.GetProperty("region").GetProperty("startLine").GetInt32() > 0, id + " has no line");
+
+            var descriptor = Rules.All.Single(d => d.Id == id);
+            var rule = rules[id];
+            Assert.Equal(descriptor.HelpLinkUri, rule.GetProperty("helpUri").GetString());
+            Assert.Equal(descriptor.Description.ToString(), rule.GetProperty("fullDescription").GetProperty("text").GetString());
+        }
     }
 
     [Fact]
@@ -127,7 +223,8 @@ public sealed class PackageEndToEndTests : IClassFixture<PackageEndToEndTests.Pa
 
         public string NupkgPath { get; }
 
-        public string CreateConsumer(string name, string? editorConfig)
+        /// <param name="targetFrameworks">Set for a library (only Search.cs, which every target compiles); else a net8.0 program.</param>
+        public string CreateConsumer(string name, string? editorConfig, string? targetFrameworks = null)
         {
             var directory = Path.Combine(_root, name);
             Directory.CreateDirectory(directory);
@@ -141,11 +238,13 @@ public sealed class PackageEndToEndTests : IClassFixture<PackageEndToEndTests.Pa
                   </packageSources>
                 </configuration>
                 """);
+            var targets = targetFrameworks is null
+                ? $"<OutputType>Exe</OutputType><TargetFramework>{ConsumerFramework}</TargetFramework>"
+                : $"<TargetFrameworks>{targetFrameworks}</TargetFrameworks><LangVersion>latest</LangVersion>";
             File.WriteAllText(Path.Combine(directory, name + ".csproj"), $"""
                 <Project Sdk="Microsoft.NET.Sdk">
                   <PropertyGroup>
-                    <OutputType>Exe</OutputType>
-                    <TargetFramework>{ConsumerFramework}</TargetFramework>
+                    {targets}
                     <Nullable>enable</Nullable>
                   </PropertyGroup>
                   <ItemGroup>
@@ -153,6 +252,19 @@ public sealed class PackageEndToEndTests : IClassFixture<PackageEndToEndTests.Pa
                   </ItemGroup>
                 </Project>
                 """);
+            File.WriteAllText(Path.Combine(directory, "Search.cs"), """
+                static class Search
+                {
+                    private static readonly char[] Separators = " ,;:.!?".ToCharArray();
+
+                    public static int Next(string text, int start) => text.IndexOfAny(Separators, start);
+                }
+                """);
+            if (targetFrameworks is not null)
+            {
+                return WithEditorConfig(directory, editorConfig);
+            }
+
             File.WriteAllText(Path.Combine(directory, "Program.cs"), """
                 using System;
                 using System.IO;
@@ -165,14 +277,6 @@ public sealed class PackageEndToEndTests : IClassFixture<PackageEndToEndTests.Pa
                 }
 
                 Console.WriteLine(longest);
-                """);
-            File.WriteAllText(Path.Combine(directory, "Search.cs"), """
-                static class Search
-                {
-                    private static readonly char[] Separators = " ,;:.!?".ToCharArray();
-
-                    public static int Next(string text, int start) => text.IndexOfAny(Separators, start);
-                }
                 """);
             File.WriteAllText(Path.Combine(directory, "Files.cs"), """
                 using System.IO;
@@ -202,6 +306,11 @@ public sealed class PackageEndToEndTests : IClassFixture<PackageEndToEndTests.Pa
                     }
                 }
                 """);
+            return WithEditorConfig(directory, editorConfig);
+        }
+
+        private static string WithEditorConfig(string directory, string? editorConfig)
+        {
             if (editorConfig is not null)
             {
                 File.WriteAllText(Path.Combine(directory, ".editorconfig"), "root = true\n\n[*.cs]\n" + editorConfig + "\n");

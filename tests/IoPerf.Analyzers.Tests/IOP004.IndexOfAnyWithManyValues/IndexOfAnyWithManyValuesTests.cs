@@ -47,18 +47,183 @@ public sealed class IndexOfAnyWithManyValuesTests
         """),
         InClass("""
             private static readonly SearchValues<char> s_separators = SearchValues.Create(" \t,;:.!?");
-            private static readonly char[] Separators = " \t,;:.!?".ToCharArray();
 
             int Count(string line)
             {
                 int fields = 0, start = 0, end;
-                while ((end = line.AsSpan(start).IndexOfAny(s_separators) is var index && index >= 0 ? index + start : -1) >= 0)
+                while ((end = IndexOfAnyFrom(line, start, s_separators)) >= 0)
                 {
                     fields++;
                     start = end + 1;
                 }
 
                 return fields;
+            }
+
+            private static int IndexOfAnyFrom(string text, int start, SearchValues<char> values)
+            {
+                var index = text.AsSpan(start).IndexOfAny(values);
+                return index < 0 ? -1 : index + start;
+            }
+        """, Buffers));
+
+    /// <summary>
+    /// The start-index rewrite returns what <c>string.IndexOfAny(values, start[, count])</c> returns - the index, -1, or
+    /// the same exception - for every start and count over empty, short and longer strings: the fixed code is compiled
+    /// and run against the original call.
+    /// </summary>
+    [Fact]
+    public async Task StartIndexRewrite_BehavesAsTheOriginalForEveryStartAndCount()
+    {
+        const string source = """
+            public static class Searches
+            {
+                private static readonly char[] Separators = " \t,;:.!?".ToCharArray();
+
+                public static int From(string text, int start) => text.IndexOfAny(Separators, start);
+
+                public static int Within(string text, int start, int count) => text.IndexOfAny(Separators, start, count);
+            }
+            """;
+        var fixedSource = await Robustness.ApplyFixesAsync(new IndexOfAnyWithManyValuesAnalyzer(), new IndexOfAnyWithManyValuesFix(), source);
+        Assert.Contains("IndexOfAnyFrom(text, start, count, s_separators)", fixedSource);
+
+        var compilation = Microsoft.CodeAnalysis.CSharp.CSharpCompilation.Create(
+            "Fixed",
+            new[] { Microsoft.CodeAnalysis.CSharp.CSharpSyntaxTree.ParseText(fixedSource) },
+            TestFrameworkReferences.Get(TestFramework.Net100),
+            new Microsoft.CodeAnalysis.CSharp.CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
+        using var image = new MemoryStream();
+        var emitted = compilation.Emit(image);
+        Assert.True(emitted.Success, string.Join("\n", emitted.Diagnostics));
+        var searches = System.Reflection.Assembly.Load(image.ToArray()).GetType("Searches")!;
+        var from = searches.GetMethod("From")!.CreateDelegate<Func<string, int, int>>();
+        var within = searches.GetMethod("Within")!.CreateDelegate<Func<string, int, int, int>>();
+
+        var separators = " \t,;:.!?".ToCharArray();
+        foreach (var text in new[] { "", "a", ";", "abc", "ab;cd", "no separators here", "  lead and trail  " })
+        {
+            for (var start = -1; start <= text.Length + 1; start++)
+            {
+                Assert.Equal(Outcome(() => text.IndexOfAny(separators, start)), Outcome(() => from(text, start)));
+                for (var count = -1; count <= text.Length + 1; count++)
+                {
+                    Assert.Equal(Outcome(() => text.IndexOfAny(separators, start, count)), Outcome(() => within(text, start, count)));
+                }
+            }
+        }
+
+        static string Outcome(Func<int> search)
+        {
+            try
+            {
+                return search().ToString(System.Globalization.CultureInfo.InvariantCulture);
+            }
+            catch (ArgumentOutOfRangeException)
+            {
+                return "out of range";
+            }
+        }
+    }
+
+    // ---- The array the fix replaced: removed when nothing else can read it ----------------------------------------------
+
+    [Fact]
+    public Task ReplacedArray_NamedInAnInactiveIfBranch_IsKept() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            private static readonly char[] Separators = " \t,;:.!?".ToCharArray();
+
+            int M(string text) => text.IndexOfAny({|IOP004:Separators|}, 1);
+        #if NETFRAMEWORK
+            int Old(string text) => text.IndexOfAny(Separators);
+        #endif
+        """),
+        InClass("""
+            private static readonly SearchValues<char> s_separators = SearchValues.Create(" \t,;:.!?");
+            private static readonly char[] Separators = " \t,;:.!?".ToCharArray();
+
+            int M(string text) => IndexOfAnyFrom(text, 1, s_separators);
+
+            private static int IndexOfAnyFrom(string text, int start, SearchValues<char> values)
+            {
+                var index = text.AsSpan(start).IndexOfAny(values);
+                return index < 0 ? -1 : index + start;
+            }
+        #if NETFRAMEWORK
+            int Old(string text) => text.IndexOfAny(Separators);
+        #endif
+        """, Buffers));
+
+    [Fact]
+    public Task ReplacedArray_DeclaredWithAnotherField_IsKept() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            private static readonly char[] Separators = " \t,;:.!?".ToCharArray(), Other = new char[0];
+
+            int M(string text) => text.IndexOfAny({|IOP004:Separators|}, 1) + Other.Length;
+        """),
+        InClass("""
+            private static readonly SearchValues<char> s_separators = SearchValues.Create(" \t,;:.!?");
+            private static readonly char[] Separators = " \t,;:.!?".ToCharArray(), Other = new char[0];
+
+            int M(string text) => IndexOfAnyFrom(text, 1, s_separators) + Other.Length;
+
+            private static int IndexOfAnyFrom(string text, int start, SearchValues<char> values)
+            {
+                var index = text.AsSpan(start).IndexOfAny(values);
+                return index < 0 ? -1 : index + start;
+            }
+        """, Buffers));
+
+    [Fact]
+    public Task ReplacedArray_ReadByAnotherCallThatStays_IsKept_AndAnExistingHelperIsReused() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            private static readonly char[] Separators = " \t,;:.!?".ToCharArray();
+
+            int M(string text) => text.IndexOfAny({|IOP004:Separators|}, 1);
+
+            int Count() => Separators.Length;
+
+            private static int IndexOfAnyFrom(string text, int start, SearchValues<char> values)
+            {
+                var index = text.AsSpan(start).IndexOfAny(values);
+                return index < 0 ? -1 : index + start;
+            }
+        """, Buffers),
+        InClass("""
+            private static readonly SearchValues<char> s_separators = SearchValues.Create(" \t,;:.!?");
+            private static readonly char[] Separators = " \t,;:.!?".ToCharArray();
+
+            int M(string text) => IndexOfAnyFrom(text, 1, s_separators);
+
+            int Count() => Separators.Length;
+
+            private static int IndexOfAnyFrom(string text, int start, SearchValues<char> values)
+            {
+                var index = text.AsSpan(start).IndexOfAny(values);
+                return index < 0 ? -1 : index + start;
+            }
+        """, Buffers));
+
+    [Fact]
+    public Task StartHelperName_TakenByAnotherMember_GetsASuffix() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            private static readonly char[] Separators = " \t,;:.!?".ToCharArray();
+
+            int M(string text) => text.IndexOfAny({|IOP004:Separators|}, 1);
+
+            int IndexOfAnyFrom(int x) => x;
+        """),
+        InClass("""
+            private static readonly SearchValues<char> s_separators = SearchValues.Create(" \t,;:.!?");
+
+            int M(string text) => IndexOfAnyFrom1(text, 1, s_separators);
+
+            int IndexOfAnyFrom(int x) => x;
+
+            private static int IndexOfAnyFrom1(string text, int start, SearchValues<char> values)
+            {
+                var index = text.AsSpan(start).IndexOfAny(values);
+                return index < 0 ? -1 : index + start;
             }
         """, Buffers));
 
@@ -71,9 +236,14 @@ public sealed class IndexOfAnyWithManyValuesTests
         """),
         InClass("""
             private static readonly SearchValues<char> s_punctuation = SearchValues.Create(".,;:!?");
-            private const string Punctuation = ".,;:!?";
 
-            int Find(string text, int from, int length) => text.AsSpan(from + 1, length).IndexOfAny(s_punctuation) is var index && index >= 0 ? index + (from + 1) : -1;
+            int Find(string text, int from, int length) => IndexOfAnyFrom(text, from + 1, length, s_punctuation);
+
+            private static int IndexOfAnyFrom(string text, int start, int count, SearchValues<char> values)
+            {
+                var index = text.AsSpan(start, count).IndexOfAny(values);
+                return index < 0 ? -1 : index + start;
+            }
         """, Buffers));
 
     [Fact]
@@ -89,7 +259,13 @@ public sealed class IndexOfAnyWithManyValuesTests
             private static readonly char[] Separators = { ' ', '\t', ',', ';', ':', '.' };
             private static readonly char[] Other = Separators;
 
-            bool Has(string text, int i) => (text.AsSpan(i).IndexOfAny(s_separators) is var index && index >= 0 ? index + i : -1) > 0 && i > 1;
+            bool Has(string text, int i) => IndexOfAnyFrom(text, i, s_separators) > 0 && i > 1;
+
+            private static int IndexOfAnyFrom(string text, int start, SearchValues<char> values)
+            {
+                var index = text.AsSpan(start).IndexOfAny(values);
+                return index < 0 ? -1 : index + start;
+            }
         """, Buffers));
 
     [Fact]
@@ -308,13 +484,19 @@ public sealed class IndexOfAnyWithManyValuesTests
             int CountUnits(string text)
             {
                 int count = 0, previous = 0, index;
-                while ((index = text.AsSpan(previous).IndexOfAny(s_separators) is var index1 && index1 >= 0 ? index1 + previous : -1) > 0)
+                while ((index = IndexOfAnyFrom(text, previous, s_separators)) > 0)
                 {
                     count++;
                     previous = index + 1;
                 }
 
                 return count;
+            }
+
+            private static int IndexOfAnyFrom(string text, int start, SearchValues<char> values)
+            {
+                var index = text.AsSpan(start).IndexOfAny(values);
+                return index < 0 ? -1 : index + start;
             }
         """, Buffers));
 
@@ -403,7 +585,13 @@ public sealed class IndexOfAnyWithManyValuesTests
             private static readonly string Breaks = Environment.NewLine + "\u2028\u2029";
             private static readonly SearchValues<char> s_breaks = SearchValues.Create(Breaks);
 
-            int M(string text, int start, int count) => text.AsSpan(start, count).IndexOfAny(s_breaks) is var index && index >= 0 ? index + start : -1;
+            int M(string text, int start, int count) => IndexOfAnyFrom(text, start, count, s_breaks);
+
+            private static int IndexOfAnyFrom(string text, int start, int count, SearchValues<char> values)
+            {
+                var index = text.AsSpan(start, count).IndexOfAny(values);
+                return index < 0 ? -1 : index + start;
+            }
         """, Buffers));
 
     // ---- The fix: reuse, names, Fix All, type shapes -----------------------------------------------------------------
@@ -418,9 +606,14 @@ public sealed class IndexOfAnyWithManyValuesTests
         """, Buffers),
         InClass("""
             private static readonly SearchValues<char> s_punct = SearchValues.Create("?!.,;:");
-            private static readonly char[] Punctuation = ".,;:!?".ToCharArray();
 
-            int M(string text, int start) => text.AsSpan(start).IndexOfAny(s_punct) is var index && index >= 0 ? index + start : -1;
+            int M(string text, int start) => IndexOfAnyFrom(text, start, s_punct);
+
+            private static int IndexOfAnyFrom(string text, int start, SearchValues<char> values)
+            {
+                var index = text.AsSpan(start).IndexOfAny(values);
+                return index < 0 ? -1 : index + start;
+            }
         """, Buffers));
 
     [Fact]
@@ -456,12 +649,19 @@ public sealed class IndexOfAnyWithManyValuesTests
             """));
         test.FixedState.Sources.Add(("Parser.cs", """
             using System;
+            using System.Buffers;
 
             partial class Parser
             {
                 private static readonly char[] Breaks = "?!.:;, ".ToCharArray();
 
-                int Next(string text, int start) => text.AsSpan(start).IndexOfAny(s_breaks) is var index && index >= 0 ? index + start : -1;
+                int Next(string text, int start) => IndexOfAnyFrom(text, start, s_breaks);
+
+                private static int IndexOfAnyFrom(string text, int start, SearchValues<char> values)
+                {
+                    var index = text.AsSpan(start).IndexOfAny(values);
+                    return index < 0 ? -1 : index + start;
+                }
             }
             """));
         return test.RunAsync();
@@ -480,12 +680,17 @@ public sealed class IndexOfAnyWithManyValuesTests
         """),
         InClass("""
             private static readonly SearchValues<char> s_searchValues = SearchValues.Create(" \t,;:.!?");
-            private static readonly char[] Separators = " \t,;:.!?".ToCharArray();
 
             int M(string s_separators, int index)
             {
                 var s_separatorsSearchValues = 1;
-                return (s_separators.AsSpan(index).IndexOfAny(s_searchValues) is var index1 && index1 >= 0 ? index1 + index : -1) + s_separatorsSearchValues;
+                return IndexOfAnyFrom(s_separators, index, s_searchValues) + s_separatorsSearchValues;
+            }
+
+            private static int IndexOfAnyFrom(string text, int start, SearchValues<char> values)
+            {
+                var index = text.AsSpan(start).IndexOfAny(values);
+                return index < 0 ? -1 : index + start;
             }
         """, Buffers));
 
@@ -506,14 +711,19 @@ public sealed class IndexOfAnyWithManyValuesTests
             private static readonly SearchValues<char> s_digits = SearchValues.Create("0123456789");
             private static readonly SearchValues<char> s_searchValues = SearchValues.Create("xyz0qw");
             private static readonly SearchValues<char> s_searchValues2 = SearchValues.Create("abc0dg");
-            private const string Digits = "0123456789";
             private const char Zero = '0';
 
-            int A(string text, int i) => text.AsSpan(i).IndexOfAny(s_digits) is var index && index >= 0 ? index + i : -1;
+            int A(string text, int i) => IndexOfAnyFrom(text, i, s_digits);
 
-            int B(string text, int i) => text.AsSpan(i).IndexOfAny(s_digits) is var index && index >= 0 ? index + i : -1;
+            int B(string text, int i) => IndexOfAnyFrom(text, i, s_digits);
 
             int D(ReadOnlySpan<char> span) => span.IndexOfAny(s_searchValues) + span.IndexOfAny(s_searchValues2);
+
+            private static int IndexOfAnyFrom(string text, int start, SearchValues<char> values)
+            {
+                var index = text.AsSpan(start).IndexOfAny(values);
+                return index < 0 ? -1 : index + start;
+            }
         """, Buffers);
         return test.RunAsync();
     }
@@ -553,7 +763,13 @@ public sealed class IndexOfAnyWithManyValuesTests
             {
                 private static readonly SearchValues<char> s_searchValues = SearchValues.Create("abcxyz");
 
-                int M() => Text.AsSpan(1).IndexOfAny(s_searchValues) is var index && index >= 0 ? index + 1 : -1;
+                int M() => IndexOfAnyFrom(Text, 1, s_searchValues);
+
+                private static int IndexOfAnyFrom(string text, int start, SearchValues<char> values)
+                {
+                    var index = text.AsSpan(start).IndexOfAny(values);
+                    return index < 0 ? -1 : index + start;
+                }
             }
         }
         """);
@@ -597,11 +813,17 @@ public sealed class IndexOfAnyWithManyValuesTests
 
             const string Separators = " ,;:.!?";
             var line = Console.ReadLine() ?? "";
-            Console.WriteLine(line.AsSpan(1).IndexOfAny(s_separators) is var index && index >= 0 ? index + 1 : -1);
+            Console.WriteLine(IndexOfAnyFrom(line, 1, s_separators));
 
             partial class Program
             {
                 private static readonly SearchValues<char> s_separators = SearchValues.Create(" ,;:.!?");
+
+                private static int IndexOfAnyFrom(string text, int start, SearchValues<char> values)
+                {
+                    var index = text.AsSpan(start).IndexOfAny(values);
+                    return index < 0 ? -1 : index + start;
+                }
             }
             """;
         return test.RunAsync();
@@ -625,30 +847,163 @@ public sealed class IndexOfAnyWithManyValuesTests
     // ---- Multi-targeted projects: one compilation per target, linked documents ------------------------------------
 
     [Theory]
-    [InlineData(new[] { TestFramework.Net80 }, 1)]
-    [InlineData(new[] { TestFramework.Net80, TestFramework.Net100 }, 1)]
-    [InlineData(new[] { TestFramework.Net80, TestFramework.NetStandard20 }, 0)]
-    public async Task MultiTargeted_FixOfferedOnlyWhenEveryTargetHasSearchValues(TestFramework[] targets, int expectedActions)
+    [InlineData(new[] { TestFramework.Net80 }, true, 1)]
+    [InlineData(new[] { TestFramework.Net80, TestFramework.Net100 }, true, 1)]
+    [InlineData(new[] { TestFramework.Net80, TestFramework.NetStandard20 }, true, 1)]
+    [InlineData(new[] { TestFramework.Net80, TestFramework.NetStandard20 }, false, 0)]
+    public async Task MultiTargeted_FixOfferedWhenTheTargetsCanBeToldApart(TestFramework[] targets, bool targetSymbols, int expectedActions)
     {
-        const string source = """
+        var (document, diagnostic) = await MultiTargetedAsync(MultiTargetSource, targets, targetSymbols);
+
+        var actions = await AnalyzerCatalog.GetActionsAsync(new IndexOfAnyWithManyValuesFix(), document, diagnostic);
+        Assert.Equal(expectedActions, actions.Count);
+    }
+
+    private const string MultiTargetSource = """
+        using System;
+
+        class C
+        {
+            private static readonly char[] Separators = " \t,;:.!?".ToCharArray();
+
+            int Next(string text, int start) => text.IndexOfAny(Separators, start);
+
+            int Count(string line)
+            {
+                var count = 0;
+                var first = line.IndexOfAny(Separators, 1);
+                count += first >= 0 ? 1 : 0;
+                count += line.IndexOfAny(Separators, 2, 3) >= 0 ? 1 : 0;
+                return count;
+            }
+        }
+        """;
+
+    /// <summary>
+    /// A library for netstandard2.0 and net8.0: the new code goes under <c>#if NET8_0_OR_GREATER</c>, the old stays
+    /// under <c>#else</c>, the fields and helper exist only for .NET 8 (written with their namespace, since
+    /// <c>System.Buffers</c> is not a namespace on netstandard2.0), the array stays for the other side; the result
+    /// compiles for both targets and neither reports IOP004.
+    /// </summary>
+    [Fact]
+    public async Task MultiTargeted_NewCodeUnderIf_OldCodeUnderElse_CompilesForEveryTarget()
+    {
+        TestFramework[] targets = { TestFramework.Net80, TestFramework.NetStandard20 };
+        var (document, diagnostic) = await MultiTargetedAsync(MultiTargetSource, targets, targetSymbols: true);
+        var fixAll = new IndexOfAnyWithManyValuesFix().GetFixAllProvider()!;
+        var action = (await AnalyzerCatalog.GetActionsAsync(new IndexOfAnyWithManyValuesFix(), document, diagnostic)).Single();
+        var compilation = (await document.Project.GetCompilationAsync())!;
+        var all = await compilation.WithAnalyzers(System.Collections.Immutable.ImmutableArray.Create<Microsoft.CodeAnalysis.Diagnostics.DiagnosticAnalyzer>(new IndexOfAnyWithManyValuesAnalyzer())).GetAnalyzerDiagnosticsAsync();
+        var fixAllAction = await fixAll.GetFixAsync(new Microsoft.CodeAnalysis.CodeFixes.FixAllContext(
+            document, new IndexOfAnyWithManyValuesFix(), Microsoft.CodeAnalysis.CodeFixes.FixAllScope.Document, action.EquivalenceKey!, new[] { "IOP004" },
+            new FixedDiagnostics(all), CancellationToken.None));
+        var operations = await fixAllAction!.GetOperationsAsync(CancellationToken.None);
+        var fixedDocument = operations.OfType<Microsoft.CodeAnalysis.CodeActions.ApplyChangesOperation>().Single().ChangedSolution.GetDocument(document.Id)!;
+        var fixedText = (await fixedDocument.GetTextAsync()).ToString();
+
+        Assert.Equal("""
             using System;
 
             class C
             {
+            #if NET8_0_OR_GREATER
+                private static readonly System.Buffers.SearchValues<char> s_separators = System.Buffers.SearchValues.Create(" \t,;:.!?");
+            #endif
                 private static readonly char[] Separators = " \t,;:.!?".ToCharArray();
 
+            #if NET8_0_OR_GREATER
+                int Next(string text, int start) => IndexOfAnyFrom(text, start, s_separators);
+            #else
                 int Next(string text, int start) => text.IndexOfAny(Separators, start);
+            #endif
+
+                int Count(string line)
+                {
+                    var count = 0;
+            #if NET8_0_OR_GREATER
+                    var first = IndexOfAnyFrom(line, 1, s_separators);
+            #else
+                    var first = line.IndexOfAny(Separators, 1);
+            #endif
+                    count += first >= 0 ? 1 : 0;
+            #if NET8_0_OR_GREATER
+                    count += IndexOfAnyFrom(line, 2, 3, s_separators) >= 0 ? 1 : 0;
+            #else
+                    count += line.IndexOfAny(Separators, 2, 3) >= 0 ? 1 : 0;
+            #endif
+                    return count;
+                }
+
+            #if NET8_0_OR_GREATER
+                private static int IndexOfAnyFrom(string text, int start, System.Buffers.SearchValues<char> values)
+                {
+                    var index = text.AsSpan(start).IndexOfAny(values);
+                    return index < 0 ? -1 : index + start;
+                }
+            #endif
+
+            #if NET8_0_OR_GREATER
+                private static int IndexOfAnyFrom(string text, int start, int count, System.Buffers.SearchValues<char> values)
+                {
+                    var index = text.AsSpan(start, count).IndexOfAny(values);
+                    return index < 0 ? -1 : index + start;
+                }
+            #endif
+            }
+            """, fixedText);
+
+        foreach (var target in targets)
+        {
+            var (fixedForTarget, _) = await MultiTargetedAsync(fixedText, new[] { target }, targetSymbols: true, expectDiagnostic: false);
+            var fixedCompilation = (await fixedForTarget.Project.GetCompilationAsync())!;
+            Assert.Empty(fixedCompilation.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error));
+            Assert.Empty(await fixedCompilation.WithAnalyzers(System.Collections.Immutable.ImmutableArray.Create<Microsoft.CodeAnalysis.Diagnostics.DiagnosticAnalyzer>(new IndexOfAnyWithManyValuesAnalyzer())).GetAnalyzerDiagnosticsAsync());
+        }
+    }
+
+    [Fact]
+    public async Task MultiTargeted_CallInALoopCondition_IsLeftAlone_NoWholeLoopWrittenTwice()
+    {
+        const string source = """
+            class C
+            {
+                private static readonly char[] Separators = " \t,;:.!?".ToCharArray();
+
+                int Count(string line)
+                {
+                    int fields = 0, start = 0, end;
+                    while ((end = line.IndexOfAny(Separators, start)) >= 0)
+                    {
+                        fields++;
+                        start = end + 1;
+                    }
+
+                    return fields;
+                }
             }
             """;
-        using var workspace = new Microsoft.CodeAnalysis.AdhocWorkspace();
-        var solution = workspace.CurrentSolution;
+        var (document, diagnostic) = await MultiTargetedAsync(source, new[] { TestFramework.Net80, TestFramework.NetStandard20 }, targetSymbols: true);
+
+        Assert.Empty(await AnalyzerCatalog.GetActionsAsync(new IndexOfAnyWithManyValuesFix(), document, diagnostic));
+    }
+
+    /// <summary>
+    /// The same file in one project per target framework, as a multi-targeted project appears in the IDE and to
+    /// dotnet format (linked documents); with <paramref name="targetSymbols"/> each project defines its framework's
+    /// preprocessor symbols as the SDK does. Returns the first target's document and its IOP004 diagnostic.
+    /// </summary>
+    private static async Task<(Document Document, Diagnostic Diagnostic)> MultiTargetedAsync(
+        string source, TestFramework[] targets, bool targetSymbols, bool expectDiagnostic = true)
+    {
+        var solution = TestWorkspace.CreateProject("Empty", TestFramework.Net80).Solution;
         DocumentId? firstDocument = null;
         foreach (var target in targets)
         {
-            // The same file in one project per target framework, as a multi-targeted project appears in the IDE.
             var projectId = ProjectId.CreateNewId();
+            var symbols = targetSymbols ? TargetSymbols(target) : Array.Empty<string>();
             solution = solution.AddProject(ProjectInfo.Create(projectId, VersionStamp.Create(), "Lib(" + target + ")", "Lib", LanguageNames.CSharp,
                 compilationOptions: new Microsoft.CodeAnalysis.CSharp.CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary),
+                parseOptions: new Microsoft.CodeAnalysis.CSharp.CSharpParseOptions(Microsoft.CodeAnalysis.CSharp.LanguageVersion.Latest, preprocessorSymbols: symbols),
                 metadataReferences: TestFrameworkReferences.Get(target)));
             var documentId = DocumentId.CreateNewId(projectId);
             solution = solution.AddDocument(documentId, "C.cs", source, filePath: "/src/C.cs");
@@ -657,13 +1012,36 @@ public sealed class IndexOfAnyWithManyValuesTests
 
         var document = solution.GetDocument(firstDocument!)!;
         Assert.Equal(targets.Length - 1, document.GetLinkedDocumentIds().Length);
+        if (!expectDiagnostic)
+        {
+            return (document, null!);
+        }
+
         var compilation = (await document.Project.GetCompilationAsync())!;
         var diagnostics = await compilation.WithAnalyzers(System.Collections.Immutable.ImmutableArray.Create<Microsoft.CodeAnalysis.Diagnostics.DiagnosticAnalyzer>(new IndexOfAnyWithManyValuesAnalyzer()))
             .GetAnalyzerDiagnosticsAsync();
-        var diagnostic = Assert.Single(diagnostics);
+        return (document, diagnostics.OrderBy(d => d.Location.SourceSpan.Start).First());
+    }
 
-        var actions = await AnalyzerCatalog.GetActionsAsync(new IndexOfAnyWithManyValuesFix(), document, diagnostic);
-        Assert.Equal(expectedActions, actions.Count);
+    /// <summary>The symbols the .NET SDK defines for each target (the ones that matter here).</summary>
+    private static string[] TargetSymbols(TestFramework target) => target switch
+    {
+        TestFramework.Net80 => new[] { "NET", "NET8_0", "NET5_0_OR_GREATER", "NET6_0_OR_GREATER", "NET7_0_OR_GREATER", "NET8_0_OR_GREATER" },
+        TestFramework.Net100 => new[] { "NET", "NET10_0", "NET5_0_OR_GREATER", "NET6_0_OR_GREATER", "NET7_0_OR_GREATER", "NET8_0_OR_GREATER", "NET9_0_OR_GREATER", "NET10_0_OR_GREATER" },
+        _ => new[] { "NETSTANDARD", "NETSTANDARD2_0", "NETSTANDARD1_0_OR_GREATER", "NETSTANDARD2_0_OR_GREATER" },
+    };
+
+    private sealed class FixedDiagnostics : Microsoft.CodeAnalysis.CodeFixes.FixAllContext.DiagnosticProvider
+    {
+        private readonly System.Collections.Immutable.ImmutableArray<Diagnostic> _diagnostics;
+
+        public FixedDiagnostics(System.Collections.Immutable.ImmutableArray<Diagnostic> diagnostics) => _diagnostics = diagnostics;
+
+        public override Task<IEnumerable<Diagnostic>> GetAllDiagnosticsAsync(Project project, CancellationToken cancellationToken) => Task.FromResult<IEnumerable<Diagnostic>>(_diagnostics);
+
+        public override Task<IEnumerable<Diagnostic>> GetDocumentDiagnosticsAsync(Document document, CancellationToken cancellationToken) => Task.FromResult<IEnumerable<Diagnostic>>(_diagnostics);
+
+        public override Task<IEnumerable<Diagnostic>> GetProjectDiagnosticsAsync(Project project, CancellationToken cancellationToken) => Task.FromResult<IEnumerable<Diagnostic>>(Array.Empty<Diagnostic>());
     }
 
     // ---- Options ---------------------------------------------------------------------------------------------------
