@@ -37,6 +37,14 @@ public static class TestFrameworkReferences
         _ => "netstandard2.0",
     };
 
+    /// <summary>The preprocessor symbols the .NET SDK defines for <paramref name="framework"/> (the ones the rules care about).</summary>
+    public static string[] PreprocessorSymbols(TestFramework framework) => framework switch
+    {
+        TestFramework.Net80 => new[] { "NET", "NET8_0", "NET5_0_OR_GREATER", "NET6_0_OR_GREATER", "NET7_0_OR_GREATER", "NET8_0_OR_GREATER" },
+        TestFramework.Net100 => new[] { "NET", "NET10_0", "NET5_0_OR_GREATER", "NET6_0_OR_GREATER", "NET7_0_OR_GREATER", "NET8_0_OR_GREATER", "NET9_0_OR_GREATER", "NET10_0_OR_GREATER" },
+        _ => new[] { "NETSTANDARD", "NETSTANDARD2_0", "NETSTANDARD1_0_OR_GREATER", "NETSTANDARD2_0_OR_GREATER" },
+    };
+
     /// <summary>The repository's root folder, where the build ran.</summary>
     public static string RepoRoot => GetMetadata("RepoRoot");
 

@@ -44,4 +44,28 @@ public static class TestWorkspace
         bool allowUnsafe = false,
         string fileName = "Test.cs") =>
         CreateProject(Path.GetFileNameWithoutExtension(fileName), framework, outputKind, allowUnsafe).AddDocument(fileName, source);
+
+    /// <summary>
+    /// The same file in one project per target framework, as a multi-targeted project appears in the IDE and to
+    /// <c>dotnet format</c> (linked documents). With <paramref name="targetSymbols"/> each project defines its
+    /// framework's preprocessor symbols, as the SDK does. Returns the first target's document.
+    /// </summary>
+    public static Document CreateLinkedDocuments(string source, IReadOnlyList<TestFramework> targets, bool targetSymbols = true)
+    {
+        var solution = new AdhocWorkspace().CurrentSolution;
+        DocumentId? first = null;
+        foreach (var target in targets)
+        {
+            var projectId = ProjectId.CreateNewId();
+            solution = solution.AddProject(ProjectInfo.Create(projectId, VersionStamp.Create(), "Lib(" + target + ")", "Lib", LanguageNames.CSharp,
+                compilationOptions: new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable),
+                parseOptions: new CSharpParseOptions(LanguageVersion.Latest, preprocessorSymbols: targetSymbols ? TestFrameworkReferences.PreprocessorSymbols(target) : null),
+                metadataReferences: TestFrameworkReferences.Get(target)));
+            var documentId = DocumentId.CreateNewId(projectId);
+            solution = solution.AddDocument(documentId, "Lib.cs", source, filePath: "/src/Lib.cs");
+            first ??= documentId;
+        }
+
+        return solution.GetDocument(first!)!;
+    }
 }

@@ -4,6 +4,7 @@ using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
 using IoPerf.Analyzers.CodeFixes.Internal;
+using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
@@ -26,7 +27,7 @@ public sealed class LinesMaterializedForSinglePassFix : CodeFixProvider
 
     public override FixAllProvider GetFixAllProvider() => WellKnownFixAllProviders.BatchFixer;
 
-    public override Task RegisterCodeFixesAsync(CodeFixContext context)
+    public override async Task RegisterCodeFixesAsync(CodeFixContext context)
     {
         foreach (var diagnostic in context.Diagnostics)
         {
@@ -36,13 +37,34 @@ public sealed class LinesMaterializedForSinglePassFix : CodeFixProvider
             }
 
             var isAsync = LinesMaterializedForSinglePassAnalyzer.IsAsync.Get(diagnostic);
+            if (isAsync && !await EveryTargetHasReadLinesAsync(context.Document, context.CancellationToken).ConfigureAwait(false))
+            {
+                // A file also compiled for a target without File.ReadLinesAsync (before .NET 7): `await foreach` over it
+                // would not compile there. Left to the author (docs/rules/IOP003.md, multi-targeted projects).
+                continue;
+            }
+
             var title = isAsync ? Resources.IOP003_AsyncCodeFixTitle : Resources.IOP003_CodeFixTitle;
             context.RegisterCodeFix(
                 CodeAction.Create(title, cancellationToken => FixAsync(context.Document, diagnostic, cancellationToken), equivalenceKey: title),
                 diagnostic);
         }
+    }
 
-        return Task.CompletedTask;
+    /// <summary>True unless a linked document (the same file in another target framework's build) lacks File.ReadLinesAsync.</summary>
+    private static async Task<bool> EveryTargetHasReadLinesAsync(Document document, CancellationToken cancellationToken)
+    {
+        foreach (var linkedId in document.GetLinkedDocumentIds())
+        {
+            var linked = document.Project.Solution.GetDocument(linkedId);
+            var compilation = linked is null ? null : await linked.Project.GetCompilationAsync(cancellationToken).ConfigureAwait(false);
+            if (compilation is null || WellKnownIoTypes.For(compilation).File?.GetMembers("ReadLinesAsync").IsEmpty != false)
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     private static async Task<Document> FixAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken)

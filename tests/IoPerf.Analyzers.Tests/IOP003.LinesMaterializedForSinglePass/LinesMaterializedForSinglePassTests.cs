@@ -1,5 +1,6 @@
 using IoPerf.Analyzers.CodeFixes;
 using IoPerf.Analyzers.Tests.Infrastructure;
+using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Testing;
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
@@ -335,6 +336,40 @@ public sealed class LinesMaterializedForSinglePassTests
             }
         }
         """);
+
+    /// <summary>
+    /// In an async method the only fix is <c>await foreach</c> over <c>File.ReadLinesAsync</c> (.NET 7 and later): in a
+    /// file also compiled for netstandard2.0 it would not compile there, so it is not offered; the synchronous fix
+    /// (<c>File.ReadLines</c>, in every target) still is.
+    /// </summary>
+    [Theory]
+    [InlineData(true, new[] { TestFramework.Net80, TestFramework.Net100 }, 1)]
+    [InlineData(true, new[] { TestFramework.Net80, TestFramework.NetStandard20 }, 0)]
+    [InlineData(false, new[] { TestFramework.Net80, TestFramework.NetStandard20 }, 1)]
+    public async Task MultiTargeted_AsyncFixOnlyWhenEveryTargetHasReadLinesAsync(bool inAsyncMethod, TestFramework[] targets, int expectedActions)
+    {
+        var source = $$"""
+            using System;
+            using System.IO;
+            using System.Threading.Tasks;
+            class C
+            {
+                {{(inAsyncMethod ? "async Task" : "void")}} M(string p)
+                {
+                    foreach (var line in File.ReadAllLines(p)) Console.WriteLine(line);
+                    {{(inAsyncMethod ? "await Task.Yield();" : "")}}
+                }
+            }
+            """;
+        var document = TestWorkspace.CreateLinkedDocuments(source, targets);
+        var compilation = (await document.Project.GetCompilationAsync())!;
+        var diagnostic = Assert.Single(await compilation
+            .WithAnalyzers(System.Collections.Immutable.ImmutableArray.Create<Microsoft.CodeAnalysis.Diagnostics.DiagnosticAnalyzer>(new LinesMaterializedForSinglePassAnalyzer()))
+            .GetAnalyzerDiagnosticsAsync());
+
+        var actions = await AnalyzerCatalog.GetActionsAsync(new LinesMaterializedForSinglePassFix(), document, diagnostic);
+        Assert.Equal(expectedActions, actions.Count);
+    }
 
     [Fact]
     public Task AwaitWithConfigureAwait_KeepsIt() => Verify.VerifyCodeFixAsync(

@@ -987,30 +987,11 @@ public sealed class IndexOfAnyWithManyValuesTests
         Assert.Empty(await AnalyzerCatalog.GetActionsAsync(new IndexOfAnyWithManyValuesFix(), document, diagnostic));
     }
 
-    /// <summary>
-    /// The same file in one project per target framework, as a multi-targeted project appears in the IDE and to
-    /// dotnet format (linked documents); with <paramref name="targetSymbols"/> each project defines its framework's
-    /// preprocessor symbols as the SDK does. Returns the first target's document and its IOP004 diagnostic.
-    /// </summary>
+    /// <summary>The first target's document of a multi-targeted project, and its first IOP004 diagnostic.</summary>
     private static async Task<(Document Document, Diagnostic Diagnostic)> MultiTargetedAsync(
         string source, TestFramework[] targets, bool targetSymbols, bool expectDiagnostic = true)
     {
-        var solution = TestWorkspace.CreateProject("Empty", TestFramework.Net80).Solution;
-        DocumentId? firstDocument = null;
-        foreach (var target in targets)
-        {
-            var projectId = ProjectId.CreateNewId();
-            var symbols = targetSymbols ? TargetSymbols(target) : Array.Empty<string>();
-            solution = solution.AddProject(ProjectInfo.Create(projectId, VersionStamp.Create(), "Lib(" + target + ")", "Lib", LanguageNames.CSharp,
-                compilationOptions: new Microsoft.CodeAnalysis.CSharp.CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary),
-                parseOptions: new Microsoft.CodeAnalysis.CSharp.CSharpParseOptions(Microsoft.CodeAnalysis.CSharp.LanguageVersion.Latest, preprocessorSymbols: symbols),
-                metadataReferences: TestFrameworkReferences.Get(target)));
-            var documentId = DocumentId.CreateNewId(projectId);
-            solution = solution.AddDocument(documentId, "C.cs", source, filePath: "/src/C.cs");
-            firstDocument ??= documentId;
-        }
-
-        var document = solution.GetDocument(firstDocument!)!;
+        var document = TestWorkspace.CreateLinkedDocuments(source, targets, targetSymbols);
         Assert.Equal(targets.Length - 1, document.GetLinkedDocumentIds().Length);
         if (!expectDiagnostic)
         {
@@ -1022,14 +1003,6 @@ public sealed class IndexOfAnyWithManyValuesTests
             .GetAnalyzerDiagnosticsAsync();
         return (document, diagnostics.OrderBy(d => d.Location.SourceSpan.Start).First());
     }
-
-    /// <summary>The symbols the .NET SDK defines for each target (the ones that matter here).</summary>
-    private static string[] TargetSymbols(TestFramework target) => target switch
-    {
-        TestFramework.Net80 => new[] { "NET", "NET8_0", "NET5_0_OR_GREATER", "NET6_0_OR_GREATER", "NET7_0_OR_GREATER", "NET8_0_OR_GREATER" },
-        TestFramework.Net100 => new[] { "NET", "NET10_0", "NET5_0_OR_GREATER", "NET6_0_OR_GREATER", "NET7_0_OR_GREATER", "NET8_0_OR_GREATER", "NET9_0_OR_GREATER", "NET10_0_OR_GREATER" },
-        _ => new[] { "NETSTANDARD", "NETSTANDARD2_0", "NETSTANDARD1_0_OR_GREATER", "NETSTANDARD2_0_OR_GREATER" },
-    };
 
     private sealed class FixedDiagnostics : Microsoft.CodeAnalysis.CodeFixes.FixAllContext.DiagnosticProvider
     {
