@@ -11,6 +11,7 @@ using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Formatting;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 
 namespace IoPerf.Analyzers.CodeFixes;
@@ -37,37 +38,41 @@ public sealed class LinesMaterializedForSinglePassFix : CodeFixProvider
             }
 
             var isAsync = LinesMaterializedForSinglePassAnalyzer.IsAsync.Get(diagnostic);
-            if (isAsync && !await EveryTargetHasReadLinesAsync(context.Document, context.CancellationToken).ConfigureAwait(false))
+            var split = isAsync
+                ? await TargetSplit.DecideAsync(context.Document, HasReadLinesAsync, ReadLinesAsyncSymbol, context.CancellationToken).ConfigureAwait(false)
+                : TargetSplit.Decision.NoSplit;
+            if (!split.IsPossible || (split.Symbol is not null && !await CanSplitHeaderAsync(context.Document, diagnostic, context.CancellationToken).ConfigureAwait(false)))
             {
-                // A file also compiled for a target without File.ReadLinesAsync (before .NET 7): `await foreach` over it
-                // would not compile there. Left to the author (docs/rules/IOP003.md, multi-targeted projects).
+                // A file also compiled for a target without File.ReadLinesAsync (before .NET 7), where the targets cannot be
+                // told apart or the read is not a foreach's own: `await foreach` would not compile there.
                 continue;
             }
 
             var title = isAsync ? Resources.IOP003_AsyncCodeFixTitle : Resources.IOP003_CodeFixTitle;
             context.RegisterCodeFix(
-                CodeAction.Create(title, cancellationToken => FixAsync(context.Document, diagnostic, cancellationToken), equivalenceKey: title),
+                CodeAction.Create(title, cancellationToken => FixAsync(context.Document, diagnostic, split.Symbol, cancellationToken), equivalenceKey: title),
                 diagnostic);
         }
     }
 
-    /// <summary>True unless a linked document (the same file in another target framework's build) lacks File.ReadLinesAsync.</summary>
-    private static async Task<bool> EveryTargetHasReadLinesAsync(Document document, CancellationToken cancellationToken)
-    {
-        foreach (var linkedId in document.GetLinkedDocumentIds())
-        {
-            var linked = document.Project.Solution.GetDocument(linkedId);
-            var compilation = linked is null ? null : await linked.Project.GetCompilationAsync(cancellationToken).ConfigureAwait(false);
-            if (compilation is null || WellKnownIoTypes.For(compilation).File?.GetMembers("ReadLinesAsync").IsEmpty != false)
-            {
-                return false;
-            }
-        }
+    /// <summary>The first target framework symbol with File.ReadLinesAsync (.NET 7).</summary>
+    private const string ReadLinesAsyncSymbol = "NET7_0_OR_GREATER";
 
-        return true;
-    }
+    private static bool HasReadLinesAsync(Compilation compilation) =>
+        WellKnownIoTypes.For(compilation).File?.GetMembers("ReadLinesAsync").IsEmpty == false;
 
-    private static async Task<Document> FixAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken)
+    /// <summary>
+    /// In a split file only <c>foreach (var line in File.ReadAllLines(p))</c> is rewritten: its header goes under #if and
+    /// #else around the one body. A read into a local first would need two splits that must agree.
+    /// </summary>
+    private static async Task<bool> CanSplitHeaderAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken) =>
+        LinesMaterializedForSinglePassAnalyzer.Form.Get(diagnostic) == LinesReadForm.ReadAllLines &&
+        diagnostic.AdditionalLocations.Count == 1 &&
+        await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is { } root &&
+        root.FindNode(diagnostic.AdditionalLocations[0].SourceSpan, getInnermostNodeForTie: true) is ForEachStatementSyntax forEach &&
+        TargetSplit.GetHeaderStatement(root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true)) == forEach;
+
+    private static async Task<Document> FixAsync(Document document, Diagnostic diagnostic, string? splitSymbol, CancellationToken cancellationToken)
     {
         var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
         if (root?.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not InvocationExpressionSyntax invocation ||
@@ -129,13 +134,26 @@ public sealed class LinesMaterializedForSinglePassFix : CodeFixProvider
         }
 
         RetypeLocal(editor, semanticModel, diagnostic, isAsync, configured);
+        var rewrittenLoop = new SyntaxAnnotation();
+        ForEachStatementSyntax? forEach = null;
         if (isAsync && diagnostic.AdditionalLocations.Count > 0 &&
-            root.FindNode(diagnostic.AdditionalLocations[0].SourceSpan, getInnermostNodeForTie: true) is ForEachStatementSyntax forEach)
+            (forEach = root.FindNode(diagnostic.AdditionalLocations[0].SourceSpan, getInnermostNodeForTie: true) as ForEachStatementSyntax) is not null)
         {
-            editor.ReplaceNode(forEach, (current, _) => MakeAwaitForEach((ForEachStatementSyntax)current));
+            editor.ReplaceNode(forEach, (current, _) => MakeAwaitForEach((ForEachStatementSyntax)current).WithAdditionalAnnotations(rewrittenLoop));
         }
 
-        return editor.GetChangedDocument();
+        var changed = editor.GetChangedDocument();
+        if (splitSymbol is null || forEach is null)
+        {
+            return changed;
+        }
+
+        // netstandard2.0;net8.0 and the like: the await foreach header under #if NET7_0_OR_GREATER, the original under #else.
+        changed = await Formatter.FormatAsync(changed, SyntaxAnnotation.ElasticAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+        var changedRoot = await changed.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        return changedRoot?.GetAnnotatedNodes(rewrittenLoop).FirstOrDefault() is ForEachStatementSyntax rewritten
+            ? changed.WithSyntaxRoot(TargetSplit.SplitHeader(changedRoot, rewritten, forEach, splitSymbol))
+            : document;
     }
 
     private static InvocationExpressionSyntax Rename(InvocationExpressionSyntax invocation, string newName)

@@ -55,47 +55,23 @@ internal sealed class SearchValuesRewriter
             return null;
         }
 
-        // A multi-targeted project compiles this file again for each target (the IDE's and dotnet format's linked
-        // documents). Where some targets have no SearchValues (netstandard2.0, net7.0 and older) the new code goes under
-        // the symbol that exactly the targets with SearchValues define, the old code under #else, as library authors
-        // write it by hand; when no symbol tells the targets apart, the fix is not offered.
-        string? splitSymbol = null;
-        foreach (var linkedId in document.GetLinkedDocumentIds())
-        {
-            var linked = document.Project.Solution.GetDocument(linkedId);
-            var linkedCompilation = linked is null ? null : await linked.Project.GetCompilationAsync(cancellationToken).ConfigureAwait(false);
-            if (linkedCompilation is null)
-            {
-                return null;
-            }
-
-            var hasSearchValues = SearchMethods.Create(linkedCompilation) is not null;
-            if (Defines(linked!.Project, SearchValuesSymbol) != hasSearchValues)
-            {
-                return null;
-            }
-
-            if (!hasSearchValues)
-            {
-                splitSymbol = SearchValuesSymbol;
-            }
-        }
-
-        if (splitSymbol is not null && !Defines(document.Project, splitSymbol))
+        // A multi-targeted project compiles this file again for each target. Where some have no SearchValues
+        // (netstandard2.0, net7.0 and older) the new code goes under #if NET8_0_OR_GREATER and the old under #else;
+        // when no symbol tells the targets apart, the fix is not offered.
+        var decision = await TargetSplit.DecideAsync(document, compilation => SearchMethods.Create(compilation) is not null, SearchValuesSymbol, cancellationToken).ConfigureAwait(false);
+        if (!decision.IsPossible)
         {
             return null;
         }
 
+        var splitSymbol = decision.Symbol;
         return new SearchValuesRewriter(document, root, model, methods, splitSymbol);
     }
 
-    private static bool Defines(Project project, string symbol) =>
-        project.ParseOptions?.PreprocessorSymbolNames.Contains(symbol) == true;
-
     /// <summary>
     /// Where a multi-target split goes around <paramref name="call"/>: the statement of a block that holds it (an
-    /// expression, return, declaration or throw statement - never a loop or an if, whose body would be written twice),
-    /// or an expression-bodied member or field declaration. Null when there is none.
+    /// expression, return, declaration or throw statement), the header of a loop or <c>if</c> whose condition holds it
+    /// (the body is not written twice), or an expression-bodied member or field declaration. Null when there is none.
     /// </summary>
     private static SyntaxNode? GetSplitUnit(SyntaxNode call)
     {
@@ -105,7 +81,9 @@ internal sealed class SearchValuesRewriter
             {
                 case ExpressionStatementSyntax or ReturnStatementSyntax or LocalDeclarationStatementSyntax or ThrowStatementSyntax when node.Parent is BlockSyntax:
                     return node;
-                case StatementSyntax or AnonymousFunctionExpressionSyntax or GlobalStatementSyntax:
+                case StatementSyntax statement:
+                    return TargetSplit.GetHeaderStatement(call) == statement ? statement : null;
+                case AnonymousFunctionExpressionSyntax or GlobalStatementSyntax:
                     return null;
                 case MethodDeclarationSyntax { ExpressionBody: not null } or PropertyDeclarationSyntax { ExpressionBody: not null } or FieldDeclarationSyntax:
                     return node.Parent is TypeDeclarationSyntax ? node : null;
@@ -350,18 +328,25 @@ internal sealed class SearchValuesRewriter
     /// </summary>
     private async Task<Document> SplitAsync(Document document, Dictionary<SyntaxNode, SyntaxAnnotation> splitUnits, CancellationToken cancellationToken)
     {
+        // A header split re-reads its statement from text: give the new code its final spacing first.
+        document = await Formatter.FormatAsync(document, SyntaxAnnotation.ElasticAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
         var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
         if (root is null)
         {
             return document;
         }
 
-        foreach (var pair in splitUnits)
+        // Last first: a statement in a loop's body is split before the loop's header is, which re-reads the body as text.
+        foreach (var pair in splitUnits.OrderByDescending(pair => pair.Key.SpanStart))
         {
-            if (root.GetAnnotatedNodes(pair.Value).FirstOrDefault() is { } rewritten && GetSplitUnit(rewritten) is { } unit)
+            if (root.GetAnnotatedNodes(pair.Value).FirstOrDefault() is not { } rewritten || GetSplitUnit(rewritten) is not { } unit)
             {
-                root = WrapInDirectives(root, unit, pair.Key);
+                continue;
             }
+
+            root = unit is StatementSyntax statement && TargetSplit.GetHeaderStatement(rewritten) == statement
+                ? TargetSplit.SplitHeader(root, statement, (StatementSyntax)pair.Key, _splitSymbol!)
+                : WrapInDirectives(root, unit, pair.Key);
         }
 
         while (root.GetAnnotatedNodes(NewOnlyUnderSplit).FirstOrDefault() is { } added)

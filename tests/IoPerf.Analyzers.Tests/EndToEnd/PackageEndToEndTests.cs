@@ -93,9 +93,10 @@ public sealed class PackageEndToEndTests : IClassFixture<PackageEndToEndTests.Pa
     }
 
     /// <summary>
-    /// A library for netstandard2.0 and net8.0, as library authors write them: the IOP004 warning comes from the net8.0
-    /// build, and `dotnet format analyzers` fixes it under <c>#if NET8_0_OR_GREATER</c>, keeping the old code for
-    /// netstandard2.0; both targets then build with the warning gone.
+    /// A library for netstandard2.0 and net8.0, as library authors write them: the IOP004 and IOP003 warnings come from
+    /// the net8.0 build, and `dotnet format analyzers` fixes them under <c>#if NET8_0_OR_GREATER</c> (SearchValues) and
+    /// <c>#if NET7_0_OR_GREATER</c> (File.ReadLinesAsync in an async method), keeping the old code for netstandard2.0;
+    /// both targets then build with the warnings gone.
     /// </summary>
     [Fact]
     public void MultiTargetedLibrary_DotnetFormatFixesUnderIf_AndBothTargetsBuild()
@@ -105,18 +106,24 @@ public sealed class PackageEndToEndTests : IClassFixture<PackageEndToEndTests.Pa
         var build = DotNetCli.Run(project, "build", "-nologo");
         Assert.True(build.ExitCode == 0, build.ToString());
         Assert.Contains("warning IOP004", build.Output);
+        Assert.Contains("warning IOP003", build.Output);
 
-        var format = DotNetCli.Run(project, "format", "analyzers", "--diagnostics", "IOP004", "--no-restore");
+        var format = DotNetCli.Run(project, "format", "analyzers", "--diagnostics", "IOP004", "IOP003", "--no-restore");
         Assert.True(format.ExitCode == 0, format.ToString());
         var fixedSearch = File.ReadAllText(Path.Combine(project, "Search.cs"));
         Assert.Contains("#if NET8_0_OR_GREATER", fixedSearch);
         Assert.Contains("IndexOfAnyFrom(text, start, s_separators)", fixedSearch);
         Assert.Contains("#else", fixedSearch);
         Assert.Contains("text.IndexOfAny(Separators, start)", fixedSearch);
+        var fixedLines = File.ReadAllText(Path.Combine(project, "Lines.cs"));
+        Assert.Contains("#if NET7_0_OR_GREATER", fixedLines);
+        Assert.Contains("await foreach (var line in File.ReadLinesAsync(path))", fixedLines);
+        Assert.Contains("foreach (var line in File.ReadAllLines(path))", fixedLines);
 
         var rebuild = DotNetCli.Run(project, "build", "-nologo", "--no-restore");
         Assert.True(rebuild.ExitCode == 0, rebuild.ToString());
         Assert.DoesNotContain("IOP004", rebuild.Output);
+        Assert.DoesNotContain("IOP003", rebuild.Output);
     }
 
     /// <summary>
@@ -262,6 +269,26 @@ public sealed class PackageEndToEndTests : IClassFixture<PackageEndToEndTests.Pa
                 """);
             if (targetFrameworks is not null)
             {
+                File.WriteAllText(Path.Combine(directory, "Lines.cs"), """
+                    using System;
+                    using System.IO;
+                    using System.Threading.Tasks;
+
+                    public static class Lines
+                    {
+                        public static async Task<int> LongestAsync(string path)
+                        {
+                            var longest = 0;
+                            foreach (var line in File.ReadAllLines(path))
+                            {
+                                longest = Math.Max(longest, line.Length);
+                            }
+
+                            await Task.Yield();
+                            return longest;
+                        }
+                    }
+                    """);
                 return WithEditorConfig(directory, editorConfig);
             }
 

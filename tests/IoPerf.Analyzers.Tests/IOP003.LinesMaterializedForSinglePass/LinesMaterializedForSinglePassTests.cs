@@ -338,37 +338,90 @@ public sealed class LinesMaterializedForSinglePassTests
         """);
 
     /// <summary>
-    /// In an async method the only fix is <c>await foreach</c> over <c>File.ReadLinesAsync</c> (.NET 7 and later): in a
-    /// file also compiled for netstandard2.0 it would not compile there, so it is not offered; the synchronous fix
-    /// (<c>File.ReadLines</c>, in every target) still is.
+    /// In an async method the only fix is <c>await foreach</c> over <c>File.ReadLinesAsync</c> (.NET 7 and later). In a
+    /// file also compiled for netstandard2.0 it is offered when the loop's header can go under #if NET7_0_OR_GREATER
+    /// (the read is the foreach's own) and withheld when the targets cannot be told apart or the lines go through a
+    /// local first; the synchronous fix (<c>File.ReadLines</c>, in every target) is offered as usual.
     /// </summary>
     [Theory]
-    [InlineData(true, new[] { TestFramework.Net80, TestFramework.Net100 }, 1)]
-    [InlineData(true, new[] { TestFramework.Net80, TestFramework.NetStandard20 }, 0)]
-    [InlineData(false, new[] { TestFramework.Net80, TestFramework.NetStandard20 }, 1)]
-    public async Task MultiTargeted_AsyncFixOnlyWhenEveryTargetHasReadLinesAsync(bool inAsyncMethod, TestFramework[] targets, int expectedActions)
+    [InlineData(true, false, new[] { TestFramework.Net80, TestFramework.Net100 }, true, 1)]
+    [InlineData(true, false, new[] { TestFramework.Net80, TestFramework.NetStandard20 }, true, 1)]
+    [InlineData(true, false, new[] { TestFramework.Net80, TestFramework.NetStandard20 }, false, 0)]
+    [InlineData(true, true, new[] { TestFramework.Net80, TestFramework.NetStandard20 }, true, 0)]
+    [InlineData(false, false, new[] { TestFramework.Net80, TestFramework.NetStandard20 }, true, 1)]
+    public async Task MultiTargeted_AsyncFixWhereTheLoopHeaderCanBeSplit(bool inAsyncMethod, bool throughLocal, TestFramework[] targets, bool targetSymbols, int expectedActions)
     {
-        var source = $$"""
+        var document = TestWorkspace.CreateLinkedDocuments(MultiTargetSource(inAsyncMethod, throughLocal), targets, targetSymbols);
+        var diagnostic = await SingleDiagnosticAsync(document);
+
+        var actions = await AnalyzerCatalog.GetActionsAsync(new LinesMaterializedForSinglePassFix(), document, diagnostic);
+        Assert.Equal(expectedActions, actions.Count);
+    }
+
+    /// <summary>The split a library author writes by hand: the loop's header twice, the body once; both targets compile.</summary>
+    [Fact]
+    public async Task MultiTargeted_AwaitForEachHeaderUnderIf_OriginalUnderElse_CompilesForEveryTarget()
+    {
+        TestFramework[] targets = { TestFramework.Net80, TestFramework.NetStandard20 };
+        var document = TestWorkspace.CreateLinkedDocuments(MultiTargetSource(inAsyncMethod: true, throughLocal: false), targets);
+        var diagnostic = await SingleDiagnosticAsync(document);
+        var action = (await AnalyzerCatalog.GetActionsAsync(new LinesMaterializedForSinglePassFix(), document, diagnostic)).Single();
+        var operations = await action.GetOperationsAsync(CancellationToken.None);
+        var fixedText = (await operations.OfType<Microsoft.CodeAnalysis.CodeActions.ApplyChangesOperation>().Single()
+            .ChangedSolution.GetDocument(document.Id)!.GetTextAsync()).ToString();
+
+        Assert.Equal("""
             using System;
             using System.IO;
             using System.Threading.Tasks;
             class C
             {
-                {{(inAsyncMethod ? "async Task" : "void")}} M(string p)
+                async Task M(string p)
                 {
-                    foreach (var line in File.ReadAllLines(p)) Console.WriteLine(line);
-                    {{(inAsyncMethod ? "await Task.Yield();" : "")}}
+            #if NET7_0_OR_GREATER
+                    await foreach (var line in File.ReadLinesAsync(p))
+            #else
+                    foreach (var line in File.ReadAllLines(p))
+            #endif
+                    {
+                        Console.WriteLine(line);
+                    }
+
+                    await Task.Yield();
                 }
             }
-            """;
-        var document = TestWorkspace.CreateLinkedDocuments(source, targets);
-        var compilation = (await document.Project.GetCompilationAsync())!;
-        var diagnostic = Assert.Single(await compilation
-            .WithAnalyzers(System.Collections.Immutable.ImmutableArray.Create<Microsoft.CodeAnalysis.Diagnostics.DiagnosticAnalyzer>(new LinesMaterializedForSinglePassAnalyzer()))
-            .GetAnalyzerDiagnosticsAsync());
+            """, fixedText);
+        foreach (var target in targets)
+        {
+            var compilation = (await TestWorkspace.CreateLinkedDocuments(fixedText, new[] { target }).Project.GetCompilationAsync())!;
+            Assert.Empty(compilation.GetDiagnostics().Where(d => d.Severity == Microsoft.CodeAnalysis.DiagnosticSeverity.Error));
+        }
+    }
 
-        var actions = await AnalyzerCatalog.GetActionsAsync(new LinesMaterializedForSinglePassFix(), document, diagnostic);
-        Assert.Equal(expectedActions, actions.Count);
+    private static string MultiTargetSource(bool inAsyncMethod, bool throughLocal) => $$"""
+        using System;
+        using System.IO;
+        using System.Threading.Tasks;
+        class C
+        {
+            {{(inAsyncMethod ? "async Task" : "void")}} M(string p)
+            {{{(throughLocal ? "\n        var lines = File.ReadAllLines(p);" : "")}}
+                foreach (var line in {{(throughLocal ? "lines" : "File.ReadAllLines(p)")}})
+                {
+                    Console.WriteLine(line);
+                }
+
+                {{(inAsyncMethod ? "await Task.Yield();" : "")}}
+            }
+        }
+        """;
+
+    private static async Task<Microsoft.CodeAnalysis.Diagnostic> SingleDiagnosticAsync(Microsoft.CodeAnalysis.Document document)
+    {
+        var compilation = (await document.Project.GetCompilationAsync())!;
+        return Assert.Single(await compilation
+            .WithAnalyzers(System.Collections.Immutable.ImmutableArray.Create<DiagnosticAnalyzer>(new LinesMaterializedForSinglePassAnalyzer()))
+            .GetAnalyzerDiagnosticsAsync());
     }
 
     [Fact]
