@@ -2,6 +2,7 @@ using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Composition;
 using System.Linq;
+using System.Text.RegularExpressions;
 using System.Threading;
 using System.Threading.Tasks;
 using IoPerf.Analyzers.CodeFixes.Internal;
@@ -80,13 +81,14 @@ internal sealed class SearchValuesRewriter
             switch (node)
             {
                 case ExpressionStatementSyntax or ReturnStatementSyntax or LocalDeclarationStatementSyntax or ThrowStatementSyntax when node.Parent is BlockSyntax:
-                    return node;
+                    // Directives go on lines of their own: a statement sharing a line with other code cannot be split.
+                    return TargetSplit.StartsItsLine(node) && TargetSplit.EndsItsLine(node) ? node : null;
                 case StatementSyntax statement:
                     return TargetSplit.GetHeaderStatement(call) == statement ? statement : null;
                 case AnonymousFunctionExpressionSyntax or GlobalStatementSyntax:
                     return null;
                 case MethodDeclarationSyntax { ExpressionBody: not null } or PropertyDeclarationSyntax { ExpressionBody: not null } or FieldDeclarationSyntax:
-                    return node.Parent is TypeDeclarationSyntax ? node : null;
+                    return node.Parent is TypeDeclarationSyntax && TargetSplit.StartsItsLine(node) && TargetSplit.EndsItsLine(node) ? node : null;
                 case MemberDeclarationSyntax:
                     return null;
             }
@@ -107,6 +109,12 @@ internal sealed class SearchValuesRewriter
             valuesArgument.Syntax is not ArgumentSyntax ||
             _sets.Evaluate(valuesArgument.Value, isBytes, cancellationToken) is not { } set)
         {
+            return null;
+        }
+
+        if (invocationSyntax.FirstAncestorOrSelf<TypeDeclarationSyntax>() is InterfaceDeclarationSyntax)
+        {
+            // A field or helper in an interface would be generated as an abstract member: not offered.
             return null;
         }
 
@@ -158,8 +166,8 @@ internal sealed class SearchValuesRewriter
         var usesAsSpan = false;
         var createdField = false;
         var changed = false;
-        var replacedLocalReads = new Dictionary<ILocalSymbol, int>(SymbolEqualityComparer.Default);
-        var replacedFieldReads = new Dictionary<IFieldSymbol, int>(SymbolEqualityComparer.Default);
+        var sourceLocals = new HashSet<ILocalSymbol>(SymbolEqualityComparer.Default);
+        var sourceFields = new HashSet<IFieldSymbol>(SymbolEqualityComparer.Default);
         var startHelpers = new StartHelpers(this, cancellationToken);
         var splitUnits = new Dictionary<SyntaxNode, SyntaxAnnotation>();
 
@@ -211,14 +219,12 @@ internal sealed class SearchValuesRewriter
 
             if (plan.Set.Source is ILocalSymbol local)
             {
-                replacedLocalReads.TryGetValue(local, out var reads);
-                replacedLocalReads[local] = reads + CountReads(plan.ValuesArgument.Syntax, local.Name);
+                sourceLocals.Add(local);
             }
             else if (plan.Set.Source is IFieldSymbol sourceField && plan.Set.Origin != ValueSetOrigin.ComputedAtRunTime)
             {
                 // The new field holds the values themselves; a set computed at run time is created from the old field.
-                replacedFieldReads.TryGetValue(sourceField, out var reads);
-                replacedFieldReads[sourceField] = reads + CountReads(plan.ValuesArgument.Syntax, sourceField.Name);
+                sourceFields.Add(sourceField);
             }
 
             var replaced = Rewrite(plan, fieldName, startHelpers, out var replacement);
@@ -243,29 +249,20 @@ internal sealed class SearchValuesRewriter
             return _document;
         }
 
-        // A local whose every read was replaced by the field is now dead: remove its declaration (in a split file the
-        // #else side still reads it, so nothing is removed there).
-        if (_splitSymbol is not null)
+        // A local or private field that held the values may now be read by nothing: it is removed once the rewritten
+        // code shows that (a split file's #else side still reads it, so nothing is removed there).
+        var removable = new List<(SyntaxAnnotation Mark, string Name)>();
+        if (_splitSymbol is null)
         {
-            replacedLocalReads.Clear();
-            replacedFieldReads.Clear();
-        }
-
-        foreach (var pair in replacedLocalReads)
-        {
-            if (pair.Key.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax(cancellationToken).Parent?.Parent is LocalDeclarationStatementSyntax { Declaration.Variables.Count: 1, Parent: { } scope } declaration &&
-                CountReads(scope, pair.Key.Name) == pair.Value)
+            foreach (var declaration in sourceLocals.Select(local => GetLocalDeclaration(local, cancellationToken))
+                         .Concat(sourceFields.Select(field => GetRemovableFieldDeclaration(field, cancellationToken))))
             {
-                editor.RemoveNode(declaration);
-            }
-        }
-
-        // Likewise a private field whose every read was replaced: left in place, the IDE reports it as unused.
-        foreach (var pair in replacedFieldReads)
-        {
-            if (GetDeadFieldDeclaration(pair.Key, pair.Value, cancellationToken) is { } deadField)
-            {
-                editor.RemoveNode(deadField);
+                if (declaration.Node is not null)
+                {
+                    var mark = new SyntaxAnnotation();
+                    editor.ReplaceNode(declaration.Node, (current, _) => current.WithAdditionalAnnotations(mark));
+                    removable.Add((mark, declaration.Name));
+                }
             }
         }
 
@@ -313,8 +310,40 @@ internal sealed class SearchValuesRewriter
         }
 
         var changedDocument = editor.GetChangedDocument();
-        return _splitSymbol is null ? changedDocument : await SplitAsync(changedDocument, splitUnits, cancellationToken).ConfigureAwait(false);
+        return _splitSymbol is null
+            ? await RemoveUnreadAsync(changedDocument, removable, cancellationToken).ConfigureAwait(false)
+            : await SplitAsync(changedDocument, splitUnits, cancellationToken).ConfigureAwait(false);
     }
+
+    /// <summary>
+    /// Removes each marked declaration whose name no identifier in its scope (the block of a local, the type of a field,
+    /// doc-comment crefs included) spells any more in the rewritten code.
+    /// </summary>
+    private static async Task<Document> RemoveUnreadAsync(Document document, List<(SyntaxAnnotation Mark, string Name)> removable, CancellationToken cancellationToken)
+    {
+        if (removable.Count == 0 || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root)
+        {
+            return document;
+        }
+
+        var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+        foreach (var (mark, name) in removable)
+        {
+            if (root.GetAnnotatedNodes(mark).FirstOrDefault() is { } declaration &&
+                declaration.Parent is { } scope &&
+                CountReads(scope, name) == 0)
+            {
+                editor.RemoveNode(declaration);
+            }
+        }
+
+        return editor.GetChangedDocument();
+    }
+
+    private static (SyntaxNode? Node, string Name) GetLocalDeclaration(ILocalSymbol local, CancellationToken cancellationToken) =>
+        (local.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax(cancellationToken).Parent?.Parent is LocalDeclarationStatementSyntax { Declaration.Variables.Count: 1, Parent: BlockSyntax } declaration
+            ? declaration
+            : null, local.Name);
 
     private const string SplitAnnotationKind = "IOP004.Split";
 
@@ -365,16 +394,13 @@ internal sealed class SearchValuesRewriter
     {
         var newLine = LineEnding().ToFullString();
         var last = new SyntaxAnnotation();
-        // Blank lines and directives (the #endif of a neighbour's split) stay above the #if; comments and indentation go
-        // under it with the code they belong to.
+        // Everything above the code's own line - blank lines, comments, doc comments, directives (a neighbour's #endif, a
+        // #region) - stays above the #if, for every target; only the indentation goes under it.
         var leading = unit.GetLeadingTrivia();
-        var blankLines = 0;
-        for (var i = 0; i < leading.Count && (leading[i].IsKind(SyntaxKind.WhitespaceTrivia) || leading[i].IsKind(SyntaxKind.EndOfLineTrivia) || leading[i].IsDirective); i++)
+        var blankLines = leading.Count;
+        while (blankLines > 0 && leading[blankLines - 1].IsKind(SyntaxKind.WhitespaceTrivia))
         {
-            if (!leading[i].IsKind(SyntaxKind.WhitespaceTrivia))
-            {
-                blankLines = i + 1;
-            }
+            blankLines--;
         }
 
         var nodes = new List<SyntaxNode>
@@ -395,29 +421,28 @@ internal sealed class SearchValuesRewriter
         return root.ReplaceToken(next, next.WithLeadingTrivia(ParseLeadingTrivia($"#endif{newLine}").AddRange(next.LeadingTrivia)));
     }
 
-    /// <summary>Every identifier spelled <paramref name="name"/> under <paramref name="scope"/>: a count that can only err towards keeping.</summary>
+    /// <summary>
+    /// Every identifier spelled <paramref name="name"/> under <paramref name="scope"/>, doc-comment crefs included: a count
+    /// that can only err towards keeping.
+    /// </summary>
     private static int CountReads(SyntaxNode scope, string name) =>
-        scope.DescendantNodesAndSelf().OfType<IdentifierNameSyntax>().Count(identifier => identifier.Identifier.ValueText == name);
+        scope.DescendantNodesAndSelf(descendIntoTrivia: true).OfType<IdentifierNameSyntax>().Count(identifier => identifier.Identifier.ValueText == name);
 
     /// <summary>
-    /// The declaration of <paramref name="field"/> when the rewrite replaced every read of it: a private field declared
-    /// alone, in a type whose every part is in this document, named by no other identifier in that type, and by no code
-    /// that another target framework compiles (an inactive <c>#if</c> branch). Null when any of that is not certain.
+    /// The declaration of <paramref name="field"/> if it may be removed once nothing reads it: a private field declared
+    /// alone, in a type whose every part is in this document (the count of its reads then sees them all), and named by
+    /// no code that another target framework compiles (an inactive <c>#if</c> branch).
     /// </summary>
-    private FieldDeclarationSyntax? GetDeadFieldDeclaration(IFieldSymbol field, int replacedReads, CancellationToken cancellationToken)
+    private (SyntaxNode? Node, string Name) GetRemovableFieldDeclaration(IFieldSymbol field, CancellationToken cancellationToken)
     {
-        if (field.DeclaredAccessibility != Accessibility.Private ||
-            field.DeclaringSyntaxReferences.Length != 1 ||
-            field.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not VariableDeclaratorSyntax { Parent.Parent: FieldDeclarationSyntax { Declaration.Variables.Count: 1 } declaration } ||
-            declaration.SyntaxTree != _root.SyntaxTree ||
-            field.ContainingType.DeclaringSyntaxReferences.Any(part => part.SyntaxTree != _root.SyntaxTree) ||
-            _root.DescendantTrivia().Any(trivia => trivia.IsKind(SyntaxKind.DisabledTextTrivia) && trivia.ToString().Contains(field.Name)))
-        {
-            return null;
-        }
-
-        var reads = field.ContainingType.DeclaringSyntaxReferences.Sum(part => CountReads(part.GetSyntax(cancellationToken), field.Name));
-        return reads == replacedReads ? declaration : null;
+        var removable =
+            field.DeclaredAccessibility == Accessibility.Private &&
+            field.DeclaringSyntaxReferences.Length == 1 &&
+            field.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is VariableDeclaratorSyntax { Parent.Parent: FieldDeclarationSyntax { Declaration.Variables.Count: 1, Parent: TypeDeclarationSyntax } } &&
+            field.ContainingType.DeclaringSyntaxReferences.Length == 1 &&
+            field.ContainingType.DeclaringSyntaxReferences[0].SyntaxTree == _root.SyntaxTree &&
+            !_root.DescendantTrivia().Any(trivia => trivia.IsKind(SyntaxKind.DisabledTextTrivia) && trivia.ToString().Contains(field.Name));
+        return (removable ? field.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken).Parent!.Parent : null, field.Name);
     }
 
     /// <summary>
@@ -665,8 +690,10 @@ internal sealed class SearchValuesRewriter
     {
         private readonly SearchValuesRewriter _rewriter;
         private readonly CancellationToken _cancellationToken;
-        private readonly Dictionary<SyntaxNode, string> _names = new();
-        private readonly HashSet<(SyntaxNode Host, bool WithCount)> _present = new();
+
+        // Keyed by the type's name, so that two parts of one partial type share one helper.
+        private readonly Dictionary<string, string> _names = new();
+        private readonly HashSet<(string Type, bool WithCount)> _present = new();
 
         public StartHelpers(SearchValuesRewriter rewriter, CancellationToken cancellationToken)
         {
@@ -674,20 +701,26 @@ internal sealed class SearchValuesRewriter
             _cancellationToken = cancellationToken;
         }
 
-        /// <summary>The helpers to add, per type (or per file root, for top-level statements).</summary>
+        /// <summary>The helpers to add, per type declaration (or per file root, for top-level statements).</summary>
         public Dictionary<SyntaxNode, List<MemberDeclarationSyntax>> Created { get; } = new();
 
         public string NameFor(CallPlan plan, bool withCount)
         {
-            var host = (SyntaxNode?)plan.InvocationSyntax.FirstAncestorOrSelf<TypeDeclarationSyntax>() ?? _rewriter._root;
-            if (!_names.TryGetValue(host, out var name))
+            var declaration = plan.InvocationSyntax.FirstAncestorOrSelf<TypeDeclarationSyntax>();
+            var type = declaration is null ? null : _rewriter._model.GetDeclaredSymbol(declaration, _cancellationToken);
+            var host = (SyntaxNode?)declaration ?? _rewriter._root;
+            var key = type?.ToDisplayString() ?? "<top-level>";
+            var existing = Existing(type, host);
+            if (!_names.TryGetValue(key, out var name))
             {
                 // An earlier fix's helper of either shape names both overloads.
-                name = FindExisting(host, withCount) ?? FindExisting(host, !withCount) ?? FreeName(plan);
-                _names[host] = name;
+                name = existing.FirstOrDefault(m => IsHelper(m, withCount))?.Identifier.ValueText ??
+                       existing.FirstOrDefault(m => IsHelper(m, !withCount))?.Identifier.ValueText ??
+                       FreeName(plan, declaration);
+                _names[key] = name;
             }
 
-            if (_present.Add((host, withCount)) && !HasHelper(host, name, withCount))
+            if (_present.Add((key, withCount)) && !existing.Any(m => m.Identifier.ValueText == name && IsHelper(m, withCount)))
             {
                 if (!Created.TryGetValue(host, out var list))
                 {
@@ -700,28 +733,26 @@ internal sealed class SearchValuesRewriter
             return name;
         }
 
-        private static IEnumerable<MethodDeclarationSyntax> Methods(SyntaxNode host) => host switch
-        {
-            TypeDeclarationSyntax type => type.Members.OfType<MethodDeclarationSyntax>(),
-            _ => host.ChildNodes().OfType<ClassDeclarationSyntax>().Where(c => c.Identifier.ValueText == "Program").SelectMany(c => c.Members.OfType<MethodDeclarationSyntax>()),
-        };
+        /// <summary>The methods of the type in every part, or of the file's partial Program for top-level statements.</summary>
+        private List<MethodDeclarationSyntax> Existing(INamedTypeSymbol? type, SyntaxNode host) => type is not null
+            ? type.DeclaringSyntaxReferences.Select(r => r.GetSyntax(_cancellationToken)).OfType<TypeDeclarationSyntax>().SelectMany(t => t.Members.OfType<MethodDeclarationSyntax>()).ToList()
+            : host.ChildNodes().OfType<ClassDeclarationSyntax>().Where(c => c.Identifier.ValueText == "Program").SelectMany(c => c.Members.OfType<MethodDeclarationSyntax>()).ToList();
 
-        private static bool IsHelperShape(MethodDeclarationSyntax method, bool withCount) =>
+        /// <summary>A helper this fix wrote: its name, its parameters and, word for word, its body.</summary>
+        private bool IsHelper(MethodDeclarationSyntax method, bool withCount) =>
+            Regex.IsMatch(method.Identifier.ValueText, "^" + StartHelperBaseName + "[0-9]*$") &&
             method.Modifiers.Any(SyntaxKind.StaticKeyword) &&
             method.ParameterList.Parameters.Select(p => p.Type?.ToString().Replace("System.Buffers.", string.Empty)).SequenceEqual(
-                withCount ? new[] { "string", "int", "int", "SearchValues<char>" } : new[] { "string", "int", "SearchValues<char>" });
+                withCount ? new[] { "string", "int", "int", "SearchValues<char>" } : new[] { "string", "int", "SearchValues<char>" }) &&
+            method.Body is { } body &&
+            body.NormalizeWhitespace().ToFullString() == ((MethodDeclarationSyntax)_rewriter.CreateStartHelper(method.Identifier.ValueText, withCount)).Body!.NormalizeWhitespace().ToFullString();
 
-        private static string? FindExisting(SyntaxNode host, bool withCount) =>
-            Methods(host).FirstOrDefault(m => m.Identifier.ValueText.StartsWith(StartHelperBaseName, System.StringComparison.Ordinal) && IsHelperShape(m, withCount))?.Identifier.ValueText;
-
-        private static bool HasHelper(SyntaxNode host, string name, bool withCount) =>
-            Methods(host).Any(m => m.Identifier.ValueText == name && IsHelperShape(m, withCount));
-
-        /// <summary>A name nothing at the call already means (a member, a base member, a local, a parameter).</summary>
-        private string FreeName(CallPlan plan)
+        /// <summary>A name nothing in the type or at the call already uses (a member, a base member, a local, a parameter).</summary>
+        private string FreeName(CallPlan plan, TypeDeclarationSyntax? declaration)
         {
+            var taken = declaration is null ? new HashSet<string>() : _rewriter.CollectTakenNames(declaration, declaration, _cancellationToken);
             var name = StartHelperBaseName;
-            for (var suffix = 1; !_rewriter._model.LookupSymbols(plan.InvocationSyntax.SpanStart, name: name).IsEmpty; suffix++)
+            for (var suffix = 1; taken.Contains(name) || !_rewriter._model.LookupSymbols(plan.InvocationSyntax.SpanStart, name: name).IsEmpty; suffix++)
             {
                 name = StartHelperBaseName + suffix;
             }

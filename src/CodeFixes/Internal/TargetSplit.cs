@@ -74,7 +74,9 @@ internal static class TargetSplit
         {
             if (ancestor is StatementSyntax statement)
             {
-                return statement.Parent is BlockSyntax && GetBody(statement) is { } body && !body.FullSpan.Contains(node.Span) ? statement : null;
+                return statement.Parent is BlockSyntax && StartsItsLine(statement) && GetBody(statement) is { } body && !body.FullSpan.Contains(node.Span)
+                    ? statement
+                    : null;
             }
         }
 
@@ -106,6 +108,18 @@ internal static class TargetSplit
         var above = rewritten.GetLeadingTrivia().Reverse().SkipWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia)).Reverse();
         return root.ReplaceNode(rewritten, split.WithLeadingTrivia(above.Concat(split.GetLeadingTrivia())));
     }
+
+    /// <summary>Only whitespace before <paramref name="node"/> on its line: a directive can go above it.</summary>
+    public static bool StartsItsLine(SyntaxNode node)
+    {
+        var text = node.SyntaxTree.GetText();
+        var line = text.Lines.GetLineFromPosition(node.SpanStart);
+        return string.IsNullOrWhiteSpace(text.ToString(TextSpan.FromBounds(line.Start, node.SpanStart)));
+    }
+
+    /// <summary>Nothing but trivia after <paramref name="node"/> on its line: a directive can go below it.</summary>
+    public static bool EndsItsLine(SyntaxNode node) =>
+        node.GetLastToken().TrailingTrivia.Any(trivia => trivia.IsKind(SyntaxKind.EndOfLineTrivia));
 
     private static StatementSyntax? GetBody(StatementSyntax statement) => statement switch
     {

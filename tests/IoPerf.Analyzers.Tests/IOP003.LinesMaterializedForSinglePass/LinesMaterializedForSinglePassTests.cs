@@ -398,6 +398,24 @@ public sealed class LinesMaterializedForSinglePassTests
         }
     }
 
+    /// <summary>Directives need lines of their own: a loop sharing its line with other code gets no split (found in review).</summary>
+    [Fact]
+    public async Task MultiTargeted_LoopSharingALine_NoFix()
+    {
+        const string source = """
+            using System;
+            using System.IO;
+            using System.Threading.Tasks;
+            class C
+            {
+                async Task F(string p) { await Task.Yield(); foreach (var line in File.ReadAllLines(p)) Console.WriteLine(line); }
+            }
+            """;
+        var document = TestWorkspace.CreateLinkedDocuments(source, new[] { TestFramework.Net80, TestFramework.NetStandard20 });
+
+        Assert.Empty(await AnalyzerCatalog.GetActionsAsync(new LinesMaterializedForSinglePassFix(), document, await SingleDiagnosticAsync(document)));
+    }
+
     private static string MultiTargetSource(bool inAsyncMethod, bool throughLocal) => $$"""
         using System;
         using System.IO;

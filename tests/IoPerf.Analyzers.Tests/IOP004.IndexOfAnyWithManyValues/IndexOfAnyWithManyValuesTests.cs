@@ -126,6 +126,113 @@ public sealed class IndexOfAnyWithManyValuesTests
         }
     }
 
+    // ---- Found in review: shapes where the fix's output must still compile --------------------------------------------
+
+    [Theory]
+    [InlineData("nested calls", """
+        class C
+        {
+            private static readonly char[] Seps = " \t,;:.!?".ToCharArray();
+            int F(string s) => s.Substring(s.IndexOfAny(Seps, 1)).IndexOfAny(Seps, 2);
+        }
+        """, "")]
+    [InlineData("a cref names the array", """
+        class C
+        {
+            private static readonly char[] Seps = " \t,;:.!?".ToCharArray();
+
+            /// <summary>Searches for <see cref="Seps"/>.</summary>
+            int F(string s) => s.IndexOfAny(Seps, 1);
+        }
+        """, "char[] Seps")]
+    [InlineData("two parts of a partial type in one file", """
+        partial class C
+        {
+            int F(string s) => s.IndexOfAny(new[] { 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h' }, 1);
+        }
+
+        partial class C
+        {
+            int G(string s) => s.IndexOfAny(new[] { 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h' }, 2);
+        }
+        """, "")]
+    [InlineData("a method whose name starts like the helper's", """
+        using System;
+        using System.Buffers;
+        class C
+        {
+            private static readonly char[] Seps = " \t,;:.!?".ToCharArray();
+            int F(string s) => s.IndexOfAny(Seps, 1);
+            private static int IndexOfAnyFromEnd(string text, int start, SearchValues<char> values) => text.AsSpan(0, start).LastIndexOfAny(values);
+        }
+        """, "IndexOfAnyFrom(s, 1, s_seps)")]
+    [InlineData("a local named like the helper", """
+        class C
+        {
+            private static readonly char[] Seps = " \t,;:.!?".ToCharArray();
+            int G(string s) { int IndexOfAnyFrom = 0; return s.IndexOfAny(Seps, IndexOfAnyFrom); }
+        }
+        """, "IndexOfAnyFrom1(s, IndexOfAnyFrom, s_seps)")]
+    public async Task FixOutputCompiles(string shape, string source, string expectedInOutput)
+    {
+        var fixedSource = await Robustness.ApplyFixesAsync(new IndexOfAnyWithManyValuesAnalyzer(), new IndexOfAnyWithManyValuesFix(), source);
+        var compilation = Microsoft.CodeAnalysis.CSharp.CSharpCompilation.Create(
+            "Fixed",
+            new[] { Microsoft.CodeAnalysis.CSharp.CSharpSyntaxTree.ParseText(fixedSource, new Microsoft.CodeAnalysis.CSharp.CSharpParseOptions(Microsoft.CodeAnalysis.CSharp.LanguageVersion.Latest, Microsoft.CodeAnalysis.DocumentationMode.Diagnose)) },
+            TestFrameworkReferences.Get(TestFramework.Net100),
+            new Microsoft.CodeAnalysis.CSharp.CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
+        var errors = compilation.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error || d.Id == "CS1574").ToList();
+        Assert.True(errors.Count == 0, $"{shape}:\n{fixedSource}\n{string.Join("\n", errors)}");
+        Assert.Contains(expectedInOutput, fixedSource);
+    }
+
+    [Fact]
+    public Task InInterface_NoFix()
+    {
+        const string source = """
+            interface I
+            {
+                static int F(string s) => s.IndexOfAny({|IOP004:new[] { 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h' }|}, 1);
+            }
+            """;
+        return Verify.VerifyCodeFixAsync(source, source, TestFramework.Net100);
+    }
+
+    [Theory]
+    [InlineData("int F(string s) { return s.IndexOfAny(Seps, 1); }")]
+    [InlineData("int F(string s) { var n = 0; while (s.IndexOfAny(Seps, n) >= 0) { n = s.IndexOfAny(Seps, n) + 1; } return n; }")]
+    public async Task MultiTargeted_StatementSharingALine_NoFix(string member)
+    {
+        var source = "class C\n{\n    private static readonly char[] Seps = \" \\t,;:.!?\".ToCharArray();\n\n    " + member + "\n}\n";
+        var (document, diagnostic) = await MultiTargetedAsync(source, new[] { TestFramework.Net80, TestFramework.NetStandard20 }, targetSymbols: true);
+
+        Assert.Empty(await AnalyzerCatalog.GetActionsAsync(new IndexOfAnyWithManyValuesFix(), document, diagnostic));
+    }
+
+    [Fact]
+    public async Task MultiTargeted_CommentsDocsAndRegionsAbove_StayAboveTheIf()
+    {
+        var fixedText = await FixAllMultiTargetedAsync("""
+            class C
+            {
+                private static readonly char[] Seps = " \t,;:.!?".ToCharArray();
+
+                /// <summary>Finds a separator.</summary>
+                public int F(string s)
+                {
+                    // find it
+                    #region search
+                    var i = s.IndexOfAny(Seps, 1);
+                    #endregion
+                    return i;
+                }
+            }
+            """);
+
+        Assert.Contains("        // find it\n        #region search\n#if NET8_0_OR_GREATER\n", fixedText.Replace("\r\n", "\n"));
+        Assert.Contains("    /// <summary>Finds a separator.</summary>\n    public int F(string s)", fixedText.Replace("\r\n", "\n"));
+    }
+
     // ---- The array the fix replaced: removed when nothing else can read it ----------------------------------------------
 
     [Fact]
