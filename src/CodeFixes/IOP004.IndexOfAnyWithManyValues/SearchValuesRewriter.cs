@@ -37,6 +37,8 @@ internal sealed class SearchValuesRewriter
     /// <summary>Set when the file is also compiled for targets without SearchValues: the symbol the new code goes under.</summary>
     private readonly string? _splitSymbol;
 
+    private readonly SyntaxTrivia _lineEnding;
+
     private SearchValuesRewriter(Document document, SyntaxNode root, SemanticModel model, SearchMethods methods, string? splitSymbol)
     {
         _document = document;
@@ -45,6 +47,7 @@ internal sealed class SearchValuesRewriter
         _methods = methods;
         _sets = new SearchValueSets(model.Compilation);
         _splitSymbol = splitSymbol;
+        _lineEnding = TargetSplit.LineEnding(root);
     }
 
     public static async Task<SearchValuesRewriter?> CreateAsync(Document document, CancellationToken cancellationToken)
@@ -784,12 +787,8 @@ internal sealed class SearchValuesRewriter
             .WithAdditionalAnnotations(Formatter.Annotation));
     }
 
-    /// <summary>The file's own line ending, so that an LF file stays LF.</summary>
-    private SyntaxTrivia LineEnding()
-    {
-        var existing = _root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia));
-        return existing.IsKind(SyntaxKind.EndOfLineTrivia) ? existing : ElasticCarriageReturnLineFeed;
-    }
+    /// <summary>The file's own line ending, found once per rewrite (every new field, helper and directive uses it).</summary>
+    private SyntaxTrivia LineEnding() => _lineEnding;
 
     private string CreateArgument(CallPlan plan)
     {

@@ -91,7 +91,7 @@ internal static class TargetSplit
     {
         var newBody = GetBody(rewritten)!;
         var oldBody = GetBody(original)!;
-        var newLine = NewLine(root);
+        var newLine = LineEnding(root).ToFullString();
         var indentation = string.Concat(original.GetLeadingTrivia().Reverse().TakeWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia)).Reverse().Select(t => t.ToFullString()));
         var newHeader = rewritten.SyntaxTree.GetText().ToString(TextSpan.FromBounds(rewritten.SpanStart, newBody.FullSpan.Start)).TrimEnd() + newLine;
         var oldHeader = original.SyntaxTree.GetText().ToString(TextSpan.FromBounds(original.SpanStart, oldBody.FullSpan.Start)).TrimEnd() + newLine;
@@ -133,9 +133,9 @@ internal static class TargetSplit
     private static bool Defines(Project project, string symbol) =>
         project.ParseOptions?.PreprocessorSymbolNames.Contains(symbol) == true;
 
-    /// <summary>The file's own line ending, so that an LF file stays LF.</summary>
-    private static string NewLine(SyntaxNode root) =>
-        root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia)) is { RawKind: not 0 } newLine
-            ? newLine.ToFullString()
-            : "\r\n";
+    /// <summary>The file's own line ending (its first one), so that an LF file stays LF; CRLF in a file of one line.</summary>
+    public static SyntaxTrivia LineEnding(SyntaxNode root) =>
+        root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia)) is { RawKind: not 0 } lineEnding
+            ? lineEnding
+            : SyntaxFactory.ElasticCarriageReturnLineFeed;
 }
