@@ -69,6 +69,59 @@ internal static class Measurements
         return GC.GetTotalMemory(forceFullCollection: true);
     }
 
+    /// <summary>
+    /// C23: what a directory listing holds at the midpoint of a pass - Directory.GetFiles' array of every path against
+    /// Directory.EnumerateFiles' enumerator after half the entries - in a flat directory and in a tree.
+    /// </summary>
+    public static int RetainedListing(string folder, bool quick)
+    {
+        var roots = quick
+            ? new[] { ("flat-100", BenchData.FlatDirectory(100), SearchOption.TopDirectoryOnly) }
+            : new[]
+            {
+                ("flat-10000", BenchData.FlatDirectory(10_000), SearchOption.TopDirectoryOnly),
+                ("flat-100000", BenchData.FlatDirectory(100_000), SearchOption.TopDirectoryOnly),
+                ("tree-1000x100", BenchData.DirectoryTree(1000, 100), SearchOption.AllDirectories),
+            };
+        var rows = new List<object>();
+        foreach (var (shape, root, option) in roots)
+        {
+            rows.Add(new { Shape = shape, Method = "Directory.GetFiles", RetainedBytes = RetainedByGetFiles(root, option) });
+            rows.Add(new { Shape = shape, Method = "Directory.EnumerateFiles", RetainedBytes = RetainedByEnumerateFilesHalfway(root, option) });
+        }
+
+        File.WriteAllText(Path.Combine(folder, "retained-listing.json"), JsonSerializer.Serialize(new { Measurements = rows }, Indented));
+        return 0;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static long RetainedByGetFiles(string root, SearchOption option)
+    {
+        var before = Settle();
+        var paths = Directory.GetFiles(root, "*", option);
+        var whileHeld = Settle();
+        GC.KeepAlive(paths);
+        return whileHeld - before;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static long RetainedByEnumerateFilesHalfway(string root, SearchOption option)
+    {
+        var count = CountFiles(root, option);
+        var before = Settle();
+        using var paths = Directory.EnumerateFiles(root, "*", option).GetEnumerator();
+        for (var i = 0; i < count / 2 && paths.MoveNext(); i++)
+        {
+        }
+
+        var halfway = Settle();
+        GC.KeepAlive(paths);
+        return halfway - before;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int CountFiles(string root, SearchOption option) => Directory.EnumerateFiles(root, "*", option).Count();
+
     /// <summary>C9: the best counting implementation against GNU `wc -lwc`, byte for byte of output.</summary>
     public static int WcCheck(string folder, bool quick)
     {

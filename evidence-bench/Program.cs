@@ -3,7 +3,7 @@ using IoPerf.EvidenceBench.Data;
 
 // dotnet run -c Release --project evidence-bench -- <mode>
 //   --quick     every benchmark once, in process, small inputs (CI); non-zero exit on any failure or wrong checksum
-//   --full      the full run (its length on 2 cores is in the README): BenchmarkDotNet classes, then retained memory (C11),
+//   --full      the full run (its length on 2 cores is in the README): BenchmarkDotNet classes, then retained memory (C11, C23),
 //               wc check (C9) and start-up (C14); writes evidence-bench/results/
 //   --report    reads evidence-bench/results/ and writes docs/evidence.md and docs/evidence.json
 //   anything else is passed to BenchmarkDotNet (e.g. --filter '*E2*' --job short)
@@ -16,6 +16,7 @@ try
         "--full" => Runs.Full(args[1..]),
         "--report" => IoPerf.EvidenceBench.Report.EvidenceReport.Write(Paths.Results, Paths.Docs),
         "--retained" => Measurements.RetainedMemory(Paths.Results, BenchData.Quick),
+        "--retained-listing" => Measurements.RetainedListing(Paths.Results, BenchData.Quick),
         "--wc-check" => Measurements.WcCheck(Paths.Results, BenchData.Quick),
         "--startup" => Measurements.Startup(Paths.Results),
         "--help" or "-h" => Help(),
@@ -32,6 +33,6 @@ finally
 
 static int Help()
 {
-    Console.WriteLine("usage: --quick | --full | --report | --retained | --wc-check | --startup | <BenchmarkDotNet arguments>");
+    Console.WriteLine("usage: --quick | --full | --report | --retained | --retained-listing | --wc-check | --startup | <BenchmarkDotNet arguments>");
     return 2;
 }

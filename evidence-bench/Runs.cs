@@ -35,6 +35,10 @@ internal static class Runs
         (typeof(E3TextWriters), Configure(Job.ShortRun.WithIterationCount(5), "E3-short")),
         (typeof(E3ConsoleBreakEven), Configure(Job.ShortRun.WithIterationCount(8), "E3-short")),
         (typeof(E4AwaitsInLoop), Configure(Job.ShortRun.WithIterationCount(5), "E4-short")),
+        (typeof(E5FullPass), Configure(Job.ShortRun.WithIterationCount(8), "E5-short")),
+        (typeof(E5ExistenceCheck), Configure(Job.ShortRun.WithIterationCount(8), "E5-short")),
+        (typeof(E5FirstMatch), Configure(Job.ShortRun.WithIterationCount(8), "E5-short")),
+        (typeof(E5FileLengths), Configure(Job.ShortRun.WithIterationCount(8), "E5-short")),
     };
 
     private static IEnumerable<Type> RulePairs => typeof(Runs).Assembly.GetTypes()
@@ -56,6 +60,7 @@ internal static class Runs
         var scratch = Directory.CreateTempSubdirectory("ioperf-quick-").FullName;
         failures += Measurements.RetainedMemory(scratch, quick: true);
         failures += Measurements.WcCheck(scratch, quick: true);
+        failures += Measurements.RetainedListing(scratch, quick: true);
         Directory.Delete(scratch, recursive: true);
 
         Console.WriteLine(failures == 0
@@ -96,6 +101,12 @@ internal static class Runs
         foreach (var file in Directory.GetFiles(Path.Combine(artifacts, "results")).Where(f => f.EndsWith("-report-full.json") || f.EndsWith("-report-github.md")))
         {
             File.Copy(file, Path.Combine(Paths.Results, Path.GetFileName(file)), overwrite: true);
+        }
+
+        if (classNames.Length == 0 || classNames.Contains(nameof(E5FullPass)))
+        {
+            // C23's memory held at the midpoint of a pass goes with E5FullPass's time figures.
+            failures += Measurements.RetainedListing(Paths.Results, quick: false);
         }
 
         if (classNames.Length == 0)

@@ -121,6 +121,73 @@ public static class BenchData
         return paths;
     }
 
+    /// <summary>
+    /// E5: a directory of <paramref name="count"/> empty files (file000000.dat, ...). Created once per run behind a
+    /// ".done" marker, as the files are.
+    /// </summary>
+    public static string FlatDirectory(int count) => DirectoryOnce($"flat-{count}", root =>
+    {
+        for (var i = 0; i < count; i++)
+        {
+            File.Create(Path.Combine(root, $"file{i:D6}.dat")).Dispose();
+        }
+    });
+
+    /// <summary>
+    /// E5: a root holding <paramref name="directories"/> subdirectories of <paramref name="filesPerDirectory"/> empty
+    /// files each. In every tenth subdirectory (0, 10, 20, ...) one of the files is named "*.match" instead of "*.dat":
+    /// the target of the first-match searches, near the start of the tree whatever order the file system lists it in.
+    /// </summary>
+    public static string DirectoryTree(int directories, int filesPerDirectory) => DirectoryOnce($"tree-{directories}x{filesPerDirectory}", root =>
+    {
+        for (var d = 0; d < directories; d++)
+        {
+            var folder = Directory.CreateDirectory(Path.Combine(root, $"dir{d:D4}")).FullName;
+            for (var f = 0; f < filesPerDirectory; f++)
+            {
+                var extension = d % 10 == 0 && f == filesPerDirectory / 2 ? "match" : "dat";
+                File.Create(Path.Combine(folder, $"file{f:D4}.{extension}")).Dispose();
+            }
+        }
+    });
+
+    /// <summary>How many "*.match" files <see cref="DirectoryTree"/> creates.</summary>
+    public static int MatchesInTree(int directories) => (directories + 9) / 10;
+
+    private static string DirectoryOnce(string name, Action<string> fill)
+    {
+        var root = Path.Combine(Folder, name);
+        var done = root + ".done";
+        if (File.Exists(done) && Directory.Exists(root))
+        {
+            return root;
+        }
+
+        if (Directory.Exists(root))
+        {
+            // Left half-filled by an interrupted run.
+            Directory.Delete(root, recursive: true);
+        }
+
+        // Several benchmark processes may ask at once: fill a uniquely named folder, then publish it.
+        Directory.CreateDirectory(Folder);
+        var temporary = root + "." + Guid.NewGuid().ToString("N") + ".tmp";
+        Directory.CreateDirectory(temporary);
+        fill(temporary);
+        try
+        {
+            Directory.Move(temporary, root);
+        }
+        catch (IOException) when (Directory.Exists(root))
+        {
+            // Another process published it first.
+            Directory.Delete(temporary, recursive: true);
+        }
+
+        File.WriteAllText(done, "");
+        return root;
+    }
+
     private static readonly string[] Words =
     {
         "the", "of", "and", "to", "a", "I", "in", "that", "you", "my", "is", "not", "be", "with", "me", "for", "it", "as",

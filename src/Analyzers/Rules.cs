@@ -67,6 +67,16 @@ public static class Rules
         Localizable(nameof(Resources.IOP006_Description)),
         DiagnosticSeverity.Info);
 
+    // C24 replicated (an existence check 569x, a first match 62x faster enumerated, at 100,000 entries) and a full pass is
+    // never slower enumerated (C23), but at 100 entries it gains nothing and the fix moves when a listing error is
+    // thrown: an IDE suggestion.
+    public static readonly DiagnosticDescriptor DirectoryListingMaterialized = Create(
+        RuleIdentifiers.DirectoryListingMaterialized,
+        Localizable(nameof(Resources.IOP007_Title)),
+        Localizable(nameof(Resources.IOP007_Message)),
+        Localizable(nameof(Resources.IOP007_Description)),
+        DiagnosticSeverity.Info);
+
     /// <summary>All descriptors this package ships, in id order.</summary>
     public static DiagnosticDescriptor[] All => new[]
     {
@@ -76,6 +86,7 @@ public static class Rules
         IndexOfAnyWithManyValues,
         AwaitedReadInLoopOnCapturedContext,
         TinyIoPayingLockOrFlush,
+        DirectoryListingMaterialized,
     };
 
     /// <summary>

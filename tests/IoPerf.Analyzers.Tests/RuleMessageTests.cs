@@ -216,6 +216,45 @@ public sealed class RuleMessageTests
             """,
             "This FileStream has no buffer, so the ReadByte/WriteByte call in a loop is a system call for every byte; give it a buffer"
         },
+        {
+            "IOP007",
+            """
+            using System.IO;
+            class C
+            {
+                int M(string root)
+                {
+                    var count = 0;
+                    foreach (var path in Directory.GetFiles(root)) count += path.Length;
+                    return count;
+                }
+            }
+            """,
+            "Directory.GetFiles builds an array of every entry although it is enumerated only once; Directory.EnumerateFiles yields the entries as they are read"
+        },
+        {
+            "IOP007",
+            """
+            using System.IO;
+            class C
+            {
+                bool M(DirectoryInfo folder) => folder.GetDirectories().Length != 0;
+            }
+            """,
+            "DirectoryInfo.GetDirectories builds an array of every entry although only whether there is an entry is used; DirectoryInfo.EnumerateDirectories yields the entries as they are read"
+        },
+        {
+            "IOP007",
+            """
+            using System.IO;
+            using System.Linq;
+            class C
+            {
+                string? M(string root) => Directory.GetFiles(root, "*.sln", SearchOption.AllDirectories).FirstOrDefault();
+            }
+            """,
+            "Directory.GetFiles builds an array of every entry although only its first entry is used; Directory.EnumerateFiles yields the entries as they are read"
+        },
     };
 
     [Theory]

@@ -37,6 +37,9 @@ internal sealed class WellKnownIoTypes
     private readonly Lazy<INamedTypeSymbol?> _searchValues;
     private readonly Lazy<INamedTypeSymbol?> _readOnlySpanOfT;
     private readonly Lazy<INamedTypeSymbol?> _spanOfT;
+    private readonly Lazy<INamedTypeSymbol?> _directory;
+    private readonly Lazy<INamedTypeSymbol?> _directoryInfo;
+    private readonly Lazy<INamedTypeSymbol?> _fileSystemInfo;
 
     private WellKnownIoTypes(Compilation compilation)
     {
@@ -73,6 +76,9 @@ internal sealed class WellKnownIoTypes
         _searchValues = Lookup("System.Buffers.SearchValues");
         _readOnlySpanOfT = Lookup("System.ReadOnlySpan`1");
         _spanOfT = Lookup("System.Span`1");
+        _directory = Lookup("System.IO.Directory");
+        _directoryInfo = Lookup("System.IO.DirectoryInfo");
+        _fileSystemInfo = Lookup("System.IO.FileSystemInfo");
     }
 
     public INamedTypeSymbol? File { get; }
@@ -105,6 +111,12 @@ internal sealed class WellKnownIoTypes
     public INamedTypeSymbol? ReadOnlySpanOfT => _readOnlySpanOfT.Value;
 
     public INamedTypeSymbol? SpanOfT => _spanOfT.Value;
+
+    public INamedTypeSymbol? Directory => _directory.Value;
+
+    public INamedTypeSymbol? DirectoryInfo => _directoryInfo.Value;
+
+    public INamedTypeSymbol? FileSystemInfo => _fileSystemInfo.Value;
     public INamedTypeSymbol IEnumerableOfT { get; }
 
     /// <summary>True when <paramref name="type"/> is <paramref name="expected"/> (never when either is missing).</summary>

@@ -90,7 +90,7 @@ public sealed class LinesMaterializedForSinglePassFix : CodeFixProvider
         switch (form)
         {
             case LinesReadForm.ReadAllLines:
-                editor.ReplaceNode(invocation, Rename(invocation, newName));
+                editor.ReplaceNode(invocation, SequenceEdits.RenameInvocation(invocation, newName));
                 break;
 
             case LinesReadForm.ReadAllLinesAsync:
@@ -104,7 +104,7 @@ public sealed class LinesMaterializedForSinglePassFix : CodeFixProvider
                     return document;
                 }
 
-                var replacement = awaited.ReplaceNode(invocation, Rename(invocation, newName));
+                var replacement = awaited.ReplaceNode(invocation, SequenceEdits.RenameInvocation(invocation, newName));
                 editor.ReplaceNode(awaitExpression, replacement.WithTriviaFrom(awaitExpression));
                 break;
 
@@ -117,7 +117,7 @@ public sealed class LinesMaterializedForSinglePassFix : CodeFixProvider
 
                 var parameterName = NameGenerator.GetUniqueLocalName(semanticModel, invocation.SpanStart, "line");
                 var filtered = InvocationExpression(
-                        MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, Rename(readAllText, newName), IdentifierName("Where")),
+                        MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, SequenceEdits.RenameInvocation(readAllText, newName), IdentifierName("Where")),
                         ArgumentList(SingletonSeparatedList(Argument(SimpleLambdaExpression(
                             Parameter(Identifier(parameterName)),
                             BinaryExpression(
@@ -156,19 +156,6 @@ public sealed class LinesMaterializedForSinglePassFix : CodeFixProvider
             : document;
     }
 
-    private static InvocationExpressionSyntax Rename(InvocationExpressionSyntax invocation, string newName)
-    {
-        SimpleNameSyntax? name = invocation.Expression switch
-        {
-            MemberAccessExpressionSyntax memberAccess => memberAccess.Name,
-            SimpleNameSyntax simpleName => simpleName,
-            _ => null,
-        };
-        return name is null
-            ? invocation
-            : invocation.ReplaceNode(name, name.WithIdentifier(Identifier(newName).WithTriviaFrom(name.Identifier)));
-    }
-
     /// <summary><c>string[] lines = ...</c> becomes <c>IEnumerable&lt;string&gt; lines = ...</c> (or the async sequence type).</summary>
     private static void RetypeLocal(DocumentEditor editor, SemanticModel semanticModel, Diagnostic diagnostic, bool isAsync, bool configured)
     {
@@ -179,9 +166,13 @@ public sealed class LinesMaterializedForSinglePassFix : CodeFixProvider
             return;
         }
 
-        var (typeName, namespaceName) = !isAsync
-            ? ("IEnumerable", "System.Collections.Generic")
-            : configured
+        if (!isAsync)
+        {
+            SequenceEdits.RetypeLocalToEnumerable(editor, diagnostic.AdditionalLocations[1], semanticModel.Compilation.GetSpecialType(SpecialType.System_String));
+            return;
+        }
+
+        var (typeName, namespaceName) = configured
                 ? ("ConfiguredCancelableAsyncEnumerable", "System.Runtime.CompilerServices")
                 : ("IAsyncEnumerable", "System.Collections.Generic");
         var newType = GenericName(Identifier(typeName), TypeArgumentList(SingletonSeparatedList<TypeSyntax>(PredefinedType(Token(SyntaxKind.StringKeyword)))));

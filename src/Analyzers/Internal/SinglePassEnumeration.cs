@@ -20,11 +20,12 @@ internal enum SinglePassConsumer
 /// <summary>The result of <see cref="SinglePassEnumeration.TryFind(IOperation, WellKnownIoTypes)"/>.</summary>
 internal sealed class SinglePassUse
 {
-    public SinglePassUse(SinglePassConsumer consumer, IOperation consumingOperation, IVariableDeclaratorOperation? local)
+    public SinglePassUse(SinglePassConsumer consumer, IOperation consumingOperation, IVariableDeclaratorOperation? local, bool buffersWholeSequence = false)
     {
         Consumer = consumer;
         ConsumingOperation = consumingOperation;
         Local = local;
+        BuffersWholeSequence = buffersWholeSequence;
     }
 
     public SinglePassConsumer Consumer { get; }
@@ -34,6 +35,12 @@ internal sealed class SinglePassUse
 
     /// <summary>The local the value is first stored in, when it is (<c>var lines = File.ReadAllLines(p);</c>).</summary>
     public IVariableDeclaratorOperation? Local { get; }
+
+    /// <summary>
+    /// A lazy operator on the way (<c>OrderBy</c>, <c>Reverse</c>, ...) collects every element before yielding the
+    /// first: still one pass over the source, but nothing is gained by producing the source lazily.
+    /// </summary>
+    public bool BuffersWholeSequence { get; }
 }
 
 /// <summary>
@@ -85,7 +92,7 @@ internal static class SinglePassEnumeration
                 // A lazy operator (Where, Select, ...) passes the single pass on: its own result must be consumed once.
                 return ReturnsLazySequence(invocation.TargetMethod, types)
                     ? TryFind(invocation, types, local, depth + 1) is { } outer
-                        ? new SinglePassUse(SinglePassConsumer.Sequence, outer.ConsumingOperation, local)
+                        ? new SinglePassUse(SinglePassConsumer.Sequence, outer.ConsumingOperation, local, outer.BuffersWholeSequence || BuffersWholeSequence(invocation.TargetMethod))
                         : null
                     : new SinglePassUse(SinglePassConsumer.Sequence, invocation, local);
 
@@ -117,6 +124,18 @@ internal static class SinglePassEnumeration
             return null;
         }
 
+        return FindOnlyReadInSameFunction(declarator) is { } onlyReference
+            ? TryFind(onlyReference, types, declarator, depth + 1)
+            : null;
+    }
+
+    /// <summary>
+    /// The one reference to the local <paramref name="declarator"/> declares, when there is exactly one, in the same
+    /// function (not a lambda) and not repeated by a loop the declaration is outside of; otherwise null.
+    /// </summary>
+    public static ILocalReferenceOperation? FindOnlyReadInSameFunction(IVariableDeclaratorOperation declarator)
+    {
+        var symbol = declarator.Symbol;
         var root = declarator.GetEnclosingFunctionBody();
         var topmost = root;
         while (topmost.Parent is not null)
@@ -150,7 +169,7 @@ internal static class SinglePassEnumeration
             return null;
         }
 
-        return TryFind(onlyReference, types, declarator, depth + 1);
+        return onlyReference;
     }
 
     /// <summary>True when <paramref name="reference"/> sits in a loop that does not also hold the declaration.</summary>
@@ -201,6 +220,9 @@ internal static class SinglePassEnumeration
         (SymbolEqualityComparer.Default.Equals(returnType.OriginalDefinition, types.IEnumerableOfT) ||
          returnType.OriginalDefinition.Name == "IOrderedEnumerable");
 
+    private static bool BuffersWholeSequence(IMethodSymbol method) =>
+        method.Name is "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" or "Order" or "OrderDescending" or "Reverse" or "GroupBy";
+
     private static bool IsStringJoinOrConcat(IMethodSymbol method, IParameterSymbol parameter, WellKnownIoTypes types)
     {
         if (method.ContainingType?.SpecialType != SpecialType.System_String ||
@@ -209,9 +231,10 @@ internal static class SinglePassEnumeration
             return false;
         }
 
-        // Join(separator, string[] value, startIndex, count) indexes into the array.
-        return parameter.Type is IArrayTypeSymbol
-            ? method.Parameters.Length == parameter.Ordinal + 1
+        // Join(separator, string[] value, startIndex, count) indexes into the array. An array of anything but strings
+        // binds to params object[], whose sequence twin Join<T>(IEnumerable<T>) is ambiguous with it for a lazy argument.
+        return parameter.Type is IArrayTypeSymbol array
+            ? array.ElementType.SpecialType == SpecialType.System_String && method.Parameters.Length == parameter.Ordinal + 1
             : IsSequenceParameter(parameter, types);
     }
 

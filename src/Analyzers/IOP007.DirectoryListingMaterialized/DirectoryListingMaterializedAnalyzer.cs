@@ -1,0 +1,157 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using IoPerf.Analyzers.Internal;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace IoPerf.Analyzers;
+
+/// <summary>
+/// IOP007: <c>Directory.GetFiles</c> (and the other array-returning listings of <c>Directory</c> and
+/// <c>DirectoryInfo</c>) whose array is enumerated once front to back, asked whether it is empty, or asked for its
+/// first entry: the <c>Enumerate*</c> form yields the same entries as they are read, stops as soon as the consumer
+/// does, and holds one entry at a time (claims C23-C25).
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
+{
+    /// <summary>For the fix: how the array is used, which decides what besides the method name it rewrites.</summary>
+    internal static readonly DiagnosticProperty<ListingUse?> Use = DiagnosticProperty.Choice<ListingUse>("Use");
+
+    /// <summary>For the fix: a <see cref="ListingUse.LengthCheck"/> that asks whether the listing is empty (<c>== 0</c>).</summary>
+    internal static readonly DiagnosticProperty<bool> AsksForNone = DiagnosticProperty.Flag("AsksForNone");
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
+        ImmutableArray.Create(Rules.DirectoryListingMaterialized);
+
+    public override void Initialize(AnalysisContext context)
+    {
+        context.EnableConcurrentExecution();
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.RegisterCompilationStartAction(start =>
+        {
+            var types = WellKnownIoTypes.For(start.Compilation);
+            if (types.File is null)
+            {
+                return;
+            }
+
+            start.RegisterOperationAction(operationContext => AnalyzeInvocation(operationContext, types), OperationKind.Invocation);
+        });
+    }
+
+    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types)
+    {
+        var invocation = (IInvocationOperation)context.Operation;
+        var method = invocation.TargetMethod;
+
+        // Cheap name filter before any symbol comparison.
+        if (DirectoryListings.EnumeratingName(method.Name) is not { } enumeratingName ||
+            !DirectoryListings.IsListing(method, types) ||
+            DirectoryListings.FindEnumeratingForm(method, enumeratingName) is null ||
+            invocation.Syntax.ContainsDiagnostics ||
+            invocation.IsInsideExpressionTree(types.ExpressionOfT))
+        {
+            return;
+        }
+
+        if (!TryClassifyUse(invocation, types, out var use, out var consumer, out var local, out var region, out var asksForNone) ||
+            consumer.Syntax.ContainsDiagnostics ||
+            DirectoryListings.ExceptionsWouldMove(invocation, consumer) ||
+            FileSystemChanges.MightChange(region, context.Compilation, types))
+        {
+            return;
+        }
+
+        var additionalLocations = new List<Location> { consumer.Syntax.GetLocation() };
+        if (local is not null)
+        {
+            additionalLocations.Add(local.Syntax.GetLocation());
+        }
+
+        var reason = use switch
+        {
+            ListingUse.LengthCheck or ListingUse.Any => nameof(Resources.IOP007_ExistenceCheck),
+            ListingUse.First => nameof(Resources.IOP007_FirstEntry),
+            _ => nameof(Resources.IOP007_SinglePass),
+        };
+        var typeName = method.ContainingType.Name;
+        context.ReportDiagnostic(Diagnostic.Create(
+            Rules.DirectoryListingMaterialized,
+            invocation.Syntax.GetLocation(),
+            additionalLocations,
+            AsksForNone.With(Use.With(ImmutableDictionary<string, string?>.Empty, use), asksForNone),
+            $"{typeName}.{method.Name}",
+            Rules.Format(reason),
+            $"{typeName}.{enumeratingName}"));
+    }
+
+    /// <summary>
+    /// How the listing's array is used, when it is one of the uses the rule reports: <paramref name="consumer"/> is
+    /// where the enumeration happens (the foreach, the outermost LINQ call, the length comparison) and
+    /// <paramref name="region"/> the code that runs while it is in progress.
+    /// </summary>
+    private static bool TryClassifyUse(
+        IInvocationOperation invocation,
+        WellKnownIoTypes types,
+        out ListingUse use,
+        out IOperation consumer,
+        out IVariableDeclaratorOperation? local,
+        out IOperation region,
+        out bool asksForNone)
+    {
+        use = default;
+        asksForNone = false;
+        consumer = invocation;
+        local = null;
+        region = invocation;
+
+        if (DirectoryListings.FindLengthCheck(invocation) is { } lengthCheck)
+        {
+            use = ListingUse.LengthCheck;
+            consumer = lengthCheck.Comparison;
+            local = lengthCheck.Local;
+            region = lengthCheck.Comparison;
+            asksForNone = !lengthCheck.AsksForAny;
+            return true;
+        }
+
+        // Sorting, reversing or grouping collects every entry first: the listing is materialised either way.
+        if (SinglePassEnumeration.TryFind(invocation, types) is not { BuffersWholeSequence: false } singlePass)
+        {
+            return false;
+        }
+
+        consumer = singlePass.ConsumingOperation;
+        local = singlePass.Local;
+        if (consumer is IForEachLoopOperation loop)
+        {
+            use = ListingUse.SinglePass;
+            region = loop;
+            return true;
+        }
+
+        use = consumer is IInvocationOperation { TargetMethod.Name: var name } && DirectoryListings.StopsEarly(name, out var first)
+            ? first ? ListingUse.First : ListingUse.Any
+            : ListingUse.SinglePass;
+        region = consumer;
+        return true;
+    }
+}
+
+/// <summary>How IOP007 found a listing's array used.</summary>
+public enum ListingUse
+{
+    /// <summary>Enumerated once, front to back (foreach, a LINQ chain, <c>string.Join</c>, <c>AddRange</c>, ...).</summary>
+    SinglePass,
+
+    /// <summary><c>.Length</c> compared with zero: the fix writes <c>.Any()</c>.</summary>
+    LengthCheck,
+
+    /// <summary><c>.Any()</c>: stops at the first entry once lazy.</summary>
+    Any,
+
+    /// <summary><c>.First()</c>/<c>.FirstOrDefault()</c>: stops at the first match once lazy.</summary>
+    First,
+}

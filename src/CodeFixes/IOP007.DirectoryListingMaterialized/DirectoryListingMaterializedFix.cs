@@ -1,0 +1,124 @@
+using System.Collections.Immutable;
+using System.Composition;
+using System.Threading;
+using System.Threading.Tasks;
+using IoPerf.Analyzers.CodeFixes.Internal;
+using IoPerf.Analyzers.Internal;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+
+namespace IoPerf.Analyzers.CodeFixes;
+
+/// <summary>
+/// IOP007 fix: <c>Directory.GetFiles(...)</c> becomes <c>Directory.EnumerateFiles(...)</c> (and likewise for the other
+/// listings, arguments kept); <c>.Length &gt; 0</c> becomes <c>.Any()</c> and <c>.Length == 0</c> <c>!....Any()</c>; a
+/// local declared as an array is retyped to <c>IEnumerable&lt;T&gt;</c>.
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(DirectoryListingMaterializedFix)), Shared]
+public sealed class DirectoryListingMaterializedFix : CodeFixProvider
+{
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } =
+        ImmutableArray.Create(RuleIdentifiers.DirectoryListingMaterialized);
+
+    public override FixAllProvider GetFixAllProvider() => WellKnownFixAllProviders.BatchFixer;
+
+    public override async Task RegisterCodeFixesAsync(CodeFixContext context)
+    {
+        var root = await context.Document.GetSyntaxRootAsync(context.CancellationToken).ConfigureAwait(false);
+        foreach (var diagnostic in context.Diagnostics)
+        {
+            if (root?.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not InvocationExpressionSyntax invocation ||
+                MethodName(invocation) is not { } name ||
+                DirectoryListings.EnumeratingName(name) is not { } enumeratingName)
+            {
+                continue;
+            }
+
+            // One title for every listing, so that Fix All gathers them all; the listing's own name is in the message.
+            var title = Resources.IOP007_CodeFixTitle;
+            context.RegisterCodeFix(
+                CodeAction.Create(
+                    Rules.Format(nameof(Resources.IOP007_CodeFixTitle), enumeratingName),
+                    cancellationToken => FixAsync(context.Document, diagnostic, cancellationToken),
+                    equivalenceKey: title),
+                diagnostic);
+        }
+    }
+
+    private static async Task<Document> FixAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken)
+    {
+        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        if (root?.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not InvocationExpressionSyntax invocation ||
+            MethodName(invocation) is not { } name ||
+            DirectoryListings.EnumeratingName(name) is not { } enumeratingName)
+        {
+            return document;
+        }
+
+        var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+        var renamed = SequenceEdits.RenameInvocation(invocation, enumeratingName);
+        var hasLocal = diagnostic.AdditionalLocations.Count > 1;
+        if (DirectoryListingMaterializedAnalyzer.Use.Get(diagnostic) == ListingUse.LengthCheck)
+        {
+            if (root.FindNode(diagnostic.AdditionalLocations[0].SourceSpan, getInnermostNodeForTie: true) is not BinaryExpressionSyntax comparison ||
+                LengthAccess(comparison) is not { } length)
+            {
+                return document;
+            }
+
+            // files.Length > 0  ->  files.Any();  Directory.GetFiles(d).Length == 0  ->  !Directory.EnumerateFiles(d).Any()
+            var source = hasLocal ? length.Expression : length.Expression.ReplaceNode(invocation, renamed);
+            ExpressionSyntax any = InvocationExpression(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, source.WithoutTrivia(), IdentifierName("Any")));
+            if (DirectoryListingMaterializedAnalyzer.AsksForNone.Get(diagnostic))
+            {
+                any = PrefixUnaryExpression(SyntaxKind.LogicalNotExpression, any);
+            }
+
+            editor.ReplaceNode(comparison, any.WithTriviaFrom(comparison));
+            ImportHelper.EnsureUsing(editor, editor.SemanticModel, comparison.SpanStart, "System.Linq", "Enumerable");
+            if (hasLocal)
+            {
+                editor.ReplaceNode(invocation, renamed);
+            }
+        }
+        else
+        {
+            editor.ReplaceNode(invocation, renamed);
+        }
+
+        if (hasLocal && editor.SemanticModel.GetTypeInfo(invocation, cancellationToken).Type is IArrayTypeSymbol array)
+        {
+            SequenceEdits.RetypeLocalToEnumerable(editor, diagnostic.AdditionalLocations[1], array.ElementType);
+        }
+
+        return editor.GetChangedDocument();
+    }
+
+    private static string? MethodName(InvocationExpressionSyntax invocation) => invocation.Expression switch
+    {
+        MemberAccessExpressionSyntax memberAccess => memberAccess.Name.Identifier.ValueText,
+        SimpleNameSyntax simpleName => simpleName.Identifier.ValueText,
+        _ => null,
+    };
+
+    /// <summary>The <c>x.Length</c> side of the comparison the analyzer reported.</summary>
+    private static MemberAccessExpressionSyntax? LengthAccess(BinaryExpressionSyntax comparison) =>
+        Unparenthesize(comparison.Left) is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Length" } left ? left :
+        Unparenthesize(comparison.Right) is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Length" } right ? right :
+        null;
+
+    private static ExpressionSyntax Unparenthesize(ExpressionSyntax expression)
+    {
+        while (expression is ParenthesizedExpressionSyntax parenthesized)
+        {
+            expression = parenthesized.Expression;
+        }
+
+        return expression;
+    }
+}

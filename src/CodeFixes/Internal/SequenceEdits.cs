@@ -1,0 +1,46 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+
+namespace IoPerf.Analyzers.CodeFixes.Internal;
+
+/// <summary>The edits of the fixes that turn an array into a lazy sequence (IOP003, IOP007).</summary>
+internal static class SequenceEdits
+{
+    /// <summary><c>Type.Old(args)</c> or <c>Old(args)</c> with the method name replaced; arguments and trivia kept.</summary>
+    public static InvocationExpressionSyntax RenameInvocation(InvocationExpressionSyntax invocation, string newName)
+    {
+        SimpleNameSyntax? name = invocation.Expression switch
+        {
+            MemberAccessExpressionSyntax memberAccess => memberAccess.Name,
+            SimpleNameSyntax simpleName => simpleName,
+            _ => null,
+        };
+        return name is null
+            ? invocation
+            : invocation.ReplaceNode(name, name.WithIdentifier(Identifier(newName).WithTriviaFrom(name.Identifier)));
+    }
+
+    /// <summary>
+    /// A local declared with an explicit type (<c>string[] files = ...</c>, <c>IList&lt;string&gt; files = ...</c>) is
+    /// retyped to <c>IEnumerable&lt;T&gt;</c>, importing System.Collections.Generic when needed; <c>var</c> and a type
+    /// that already is <c>IEnumerable&lt;T&gt;</c> are left alone.
+    /// </summary>
+    public static void RetypeLocalToEnumerable(DocumentEditor editor, Location? declaratorLocation, ITypeSymbol elementType)
+    {
+        if (declaratorLocation is null ||
+            editor.OriginalRoot.FindNode(declaratorLocation.SourceSpan, getInnermostNodeForTie: true) is not VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax declaration } ||
+            declaration.Type.IsVar ||
+            editor.SemanticModel.GetTypeInfo(declaration.Type).Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Collections_Generic_IEnumerable_T })
+        {
+            return;
+        }
+
+        var element = ParseTypeName(elementType.ToMinimalDisplayString(editor.SemanticModel, declaration.SpanStart));
+        var enumerable = GenericName(Identifier("IEnumerable"), TypeArgumentList(SingletonSeparatedList(element)));
+        editor.ReplaceNode(declaration.Type, enumerable.WithTriviaFrom(declaration.Type));
+        ImportHelper.EnsureUsing(editor, editor.SemanticModel, declaration.SpanStart, "System.Collections.Generic", "IEnumerable");
+    }
+}

@@ -1,0 +1,422 @@
+using IoPerf.Analyzers.Tests.Infrastructure;
+using Xunit;
+using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
+    IoPerf.Analyzers.DirectoryListingMaterializedAnalyzer,
+    IoPerf.Analyzers.CodeFixes.DirectoryListingMaterializedFix>;
+
+namespace IoPerf.Analyzers.Tests;
+
+public sealed class DirectoryListingMaterializedTests
+{
+    private static string InClass(string members, string usings = "") => $$"""
+        using System;
+        using System.IO;
+        using System.Linq;
+        using System.Collections.Generic;
+        {{usings}}
+        class C
+        {
+        {{members}}
+        }
+        """;
+
+    // ---- Positives and their fixes -------------------------------------------------------------------------
+
+    [Fact]
+    public Task ForEachOverTheCall_BecomesEnumerateFiles() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            int Count(string root)
+            {
+                var n = 0;
+                foreach (var path in {|IOP007:Directory.GetFiles(root, "*.log")|})
+                    n += path.Length;
+                return n;
+            }
+        """),
+        InClass("""
+            int Count(string root)
+            {
+                var n = 0;
+                foreach (var path in Directory.EnumerateFiles(root, "*.log"))
+                    n += path.Length;
+                return n;
+            }
+        """));
+
+    [Theory]
+    [InlineData("Directory.GetFiles(root)", "Directory.EnumerateFiles(root)")]
+    [InlineData("Directory.GetFiles(root, \"*\", SearchOption.AllDirectories)", "Directory.EnumerateFiles(root, \"*\", SearchOption.AllDirectories)")]
+    [InlineData("Directory.GetFiles(root, \"*\", new EnumerationOptions { RecurseSubdirectories = true })", "Directory.EnumerateFiles(root, \"*\", new EnumerationOptions { RecurseSubdirectories = true })")]
+    [InlineData("Directory.GetDirectories(root)", "Directory.EnumerateDirectories(root)")]
+    [InlineData("Directory.GetFileSystemEntries(root, \"a*\")", "Directory.EnumerateFileSystemEntries(root, \"a*\")")]
+    [InlineData("new DirectoryInfo(root).GetFiles(\"*.txt\")", "new DirectoryInfo(root).EnumerateFiles(\"*.txt\")")]
+    [InlineData("new DirectoryInfo(root).GetDirectories()", "new DirectoryInfo(root).EnumerateDirectories()")]
+    [InlineData("new DirectoryInfo(root).GetFileSystemInfos(\"*\", SearchOption.TopDirectoryOnly)", "new DirectoryInfo(root).EnumerateFileSystemInfos(\"*\", SearchOption.TopDirectoryOnly)")]
+    public Task EveryListingAndOverload(string before, string after) => Verify.VerifyCodeFixAsync(
+        InClass($$"""
+            void M(string root)
+            {
+                foreach (var entry in {|IOP007:{{before}}|}) Console.WriteLine(entry);
+            }
+        """),
+        InClass($$"""
+            void M(string root)
+            {
+                foreach (var entry in {{after}}) Console.WriteLine(entry);
+            }
+        """));
+
+    [Fact]
+    public Task LengthGreaterThanZero_BecomesAny_AndSystemLinqIsImported() => Verify.VerifyCodeFixAsync(
+        """
+        using System.IO;
+        class C
+        {
+            bool HasLogs(string root) => {|IOP007:Directory.GetFiles(root, "*.log")|}.Length > 0;
+        }
+        """,
+        """
+        using System.IO;
+        using System.Linq;
+        class C
+        {
+            bool HasLogs(string root) => Directory.EnumerateFiles(root, "*.log").Any();
+        }
+        """);
+
+    [Theory]
+    [InlineData("{|IOP007:Directory.GetFiles(root)|}.Length == 0", "!Directory.EnumerateFiles(root).Any()")]
+    [InlineData("{|IOP007:Directory.GetFiles(root)|}.Length != 0", "Directory.EnumerateFiles(root).Any()")]
+    [InlineData("{|IOP007:Directory.GetFiles(root)|}.Length >= 1", "Directory.EnumerateFiles(root).Any()")]
+    [InlineData("{|IOP007:Directory.GetFiles(root)|}.Length < 1", "!Directory.EnumerateFiles(root).Any()")]
+    [InlineData("{|IOP007:Directory.GetFiles(root)|}.Length <= 0", "!Directory.EnumerateFiles(root).Any()")]
+    [InlineData("0 < {|IOP007:Directory.GetFiles(root)|}.Length", "Directory.EnumerateFiles(root).Any()")]
+    [InlineData("0 == {|IOP007:Directory.GetFiles(root)|}.Length", "!Directory.EnumerateFiles(root).Any()")]
+    [InlineData("{|IOP007:Directory.GetDirectories(root)|}.Length > 0 && root.Length > 3", "Directory.EnumerateDirectories(root).Any() && root.Length > 3")]
+    public Task EveryFormOfTheEmptinessTest(string before, string after) => Verify.VerifyCodeFixAsync(
+        InClass($$"""
+            bool M(string root) => {{before}};
+        """),
+        InClass($$"""
+            bool M(string root) => {{after}};
+        """));
+
+    [Fact]
+    public Task LengthTestThroughALocal_TheLocalIsRetyped() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            void M(string root)
+            {
+                string[] files = {|IOP007:Directory.GetFiles(root)|};
+                if (files.Length == 0)
+                    return;
+                Console.WriteLine(root);
+            }
+        """),
+        InClass("""
+            void M(string root)
+            {
+                IEnumerable<string> files = Directory.EnumerateFiles(root);
+                if (!files.Any())
+                    return;
+                Console.WriteLine(root);
+            }
+        """));
+
+    [Theory]
+    [InlineData("{|IOP007:Directory.GetFiles(root)|}.Any()", "Directory.EnumerateFiles(root).Any()")]
+    [InlineData("{|IOP007:Directory.GetFiles(root)|}.Any(p => p.EndsWith(\".sln\"))", "Directory.EnumerateFiles(root).Any(p => p.EndsWith(\".sln\"))")]
+    [InlineData("{|IOP007:Directory.GetFiles(root, \"*.sln\", SearchOption.AllDirectories)|}.FirstOrDefault()", "Directory.EnumerateFiles(root, \"*.sln\", SearchOption.AllDirectories).FirstOrDefault()")]
+    [InlineData("{|IOP007:Directory.GetDirectories(root)|}.First()", "Directory.EnumerateDirectories(root).First()")]
+    [InlineData("{|IOP007:Directory.GetFiles(root)|}.Single()", "Directory.EnumerateFiles(root).Single()")]
+    [InlineData("{|IOP007:Directory.GetFiles(root)|}.Select(Path.GetFileName).ToList()", "Directory.EnumerateFiles(root).Select(Path.GetFileName).ToList()")]
+    [InlineData("string.Join(\", \", {|IOP007:Directory.GetFiles(root)|})", "string.Join(\", \", Directory.EnumerateFiles(root))")]
+    [InlineData("new List<string>({|IOP007:Directory.GetFiles(root)|})", "new List<string>(Directory.EnumerateFiles(root))")]
+    [InlineData("new HashSet<string>({|IOP007:Directory.GetDirectories(root)|})", "new HashSet<string>(Directory.EnumerateDirectories(root))")]
+    public Task SinglePassAndEarlyExitConsumers(string before, string after) => Verify.VerifyCodeFixAsync(
+        InClass($$"""
+            object? M(string root) => {{before}};
+        """),
+        InClass($$"""
+            object? M(string root) => {{after}};
+        """));
+
+    [Fact]
+    public Task FileInfoArrayLocal_IsRetyped() => Verify.VerifyCodeFixAsync(
+        """
+        using System;
+        using System.IO;
+        class C
+        {
+            long Total(string root)
+            {
+                long total = 0;
+                FileInfo[] files = {|IOP007:new DirectoryInfo(root).GetFiles()|};
+                foreach (var file in files) total += file.Length;
+                return total;
+            }
+        }
+        """,
+        """
+        using System;
+        using System.Collections.Generic;
+        using System.IO;
+        class C
+        {
+            long Total(string root)
+            {
+                long total = 0;
+                IEnumerable<FileInfo> files = new DirectoryInfo(root).EnumerateFiles();
+                foreach (var file in files) total += file.Length;
+                return total;
+            }
+        }
+        """);
+
+    [Fact]
+    public Task AddRangeThroughAVarLocal() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            void M(string root, List<string> all)
+            {
+                var found = {|IOP007:Directory.GetFiles(root, "*.cs", SearchOption.AllDirectories)|};
+                all.AddRange(found);
+            }
+        """),
+        InClass("""
+            void M(string root, List<string> all)
+            {
+                var found = Directory.EnumerateFiles(root, "*.cs", SearchOption.AllDirectories);
+                all.AddRange(found);
+            }
+        """));
+
+    [Fact]
+    public Task LoopBodyCallingOwnCodeThatOnlyReads_IsReported() => Verify.VerifyAnalyzerAsync(InClass("""
+            long Total(string root)
+            {
+                long total = 0;
+                foreach (var path in {|IOP007:Directory.GetFiles(root)|})
+                    total += Measure(path);
+                return total;
+            }
+
+            long Measure(string path) => Lines(path) + new FileInfo(path).Length;
+            long Lines(string path) => File.ReadLines(path).LongCount();
+        """));
+
+    [Fact]
+    public Task FixAll_RewritesEveryListingInTheFile() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            bool A(string root) => {|IOP007:Directory.GetFiles(root)|}.Length > 0;
+            void B(string root)
+            {
+                foreach (var d in {|IOP007:Directory.GetDirectories(root)|}) Console.WriteLine(d);
+            }
+            object C2(DirectoryInfo root) => {|IOP007:root.GetFileSystemInfos()|}.FirstOrDefault();
+        """),
+        InClass("""
+            bool A(string root) => Directory.EnumerateFiles(root).Any();
+            void B(string root)
+            {
+                foreach (var d in Directory.EnumerateDirectories(root)) Console.WriteLine(d);
+            }
+            object C2(DirectoryInfo root) => root.EnumerateFileSystemInfos().FirstOrDefault();
+        """));
+
+    [Fact]
+    public Task NetStandard20_HasTheEnumeratingForms() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            void M(string root)
+            {
+                foreach (var path in {|IOP007:Directory.GetFiles(root)|}) Console.WriteLine(path);
+            }
+        """),
+        InClass("""
+            void M(string root)
+            {
+                foreach (var path in Directory.EnumerateFiles(root)) Console.WriteLine(path);
+            }
+        """),
+        TestFramework.NetStandard20);
+
+    [Fact]
+    public Task SameTryForCallAndLoop_IsReported() => Verify.VerifyAnalyzerAsync(InClass("""
+            void M(string root)
+            {
+                try
+                {
+                    foreach (var path in {|IOP007:Directory.GetFiles(root, "*", SearchOption.AllDirectories)|}) Console.WriteLine(path);
+                }
+                catch (UnauthorizedAccessException)
+                {
+                }
+            }
+        """));
+
+    // ---- Negatives: the array is needed as an array ---------------------------------------------------------
+
+    [Theory]
+    [InlineData("var files = Directory.GetFiles(root); return files[0];")]
+    [InlineData("var files = Directory.GetFiles(root); Array.Sort(files); return files.FirstOrDefault();")]
+    [InlineData("return Directory.GetFiles(root).OrderBy(f => f).FirstOrDefault();")]
+    [InlineData("return Directory.GetFiles(root).Reverse().FirstOrDefault();")]
+    [InlineData("return Directory.GetFiles(root).Length.ToString();")]
+    [InlineData("Console.WriteLine(Directory.GetFiles(root).Length); return null;")]
+    [InlineData("return Directory.GetFiles(root).Length > 1 ? root : null;")]
+    [InlineData("var files = Directory.GetFiles(root); Console.WriteLine(files.Length); foreach (var f in files) Console.WriteLine(f); return null;")]
+    [InlineData("var files = Directory.GetFiles(root); foreach (var f in files) Console.WriteLine(f); return files.FirstOrDefault();")]
+    [InlineData("_files = Directory.GetFiles(root); return null;")]
+    [InlineData("Take(Directory.GetFiles(root)); return null;")]
+    [InlineData("return string.Join(\", \", Directory.GetFiles(root), 0, 2);")]
+    [InlineData("var files = Directory.GetFiles(root); for (var i = 0; i < files.Length; i++) Console.WriteLine(files[i]); return null;")]
+    [InlineData("System.Threading.Tasks.Parallel.ForEach(Directory.GetFiles(root), f => Console.WriteLine(f)); return null;")]
+    [InlineData("var files = Directory.GetFiles(root); System.Func<int> count = () => files.Length; return count() > 0 ? root : null;")]
+    public Task NotReported_ArrayNeeded(string body) => Verify.VerifyAnalyzerAsync(InClass($$"""
+            string[] _files = new string[0];
+            void Take(string[] files) { }
+            object? M(string root)
+            {
+                {{body}}
+            }
+            string[] Returned(string root) => Directory.GetFiles(root);
+        """));
+
+    // ---- Negatives: the consumer changes the file system while the listing is read ------------------------
+
+    [Theory]
+    [InlineData("File.Copy(path, path + \".bak\");")]
+    [InlineData("File.Move(path, path + \".old\");")]
+    [InlineData("File.Delete(path);")]
+    [InlineData("File.WriteAllText(path + \".txt\", \"x\");")]
+    [InlineData("File.AppendAllText(Path.Combine(root, \"log\"), path);")]
+    [InlineData("Directory.CreateDirectory(path + \"_dir\");")]
+    [InlineData("new FileInfo(path).MoveTo(path + \".moved\");")]
+    [InlineData("new FileInfo(path).CopyTo(path + \".copy\");")]
+    [InlineData("using (var w = new StreamWriter(path + \".out\")) w.Write(1);")]
+    [InlineData("using (var s = new FileStream(path + \".out\", FileMode.Create)) s.WriteByte(1);")]
+    [InlineData("using (var s = File.Open(path, FileMode.OpenOrCreate)) s.WriteByte(1);")]
+    [InlineData("System.Diagnostics.Process.Start(\"gzip\", path);")]
+    [InlineData("Archive(path);")]
+    [InlineData("_processor.Process(path);")]
+    [InlineData("_callback(path);")]
+    [InlineData("Helper.Rotate(path);")]
+    public Task NotReported_LoopBodyChangesTheFileSystem(string statement) => Verify.VerifyAnalyzerAsync(InClass($$"""
+            IProcessor _processor = null!;
+            Action<string> _callback = _ => { };
+            void M(string root)
+            {
+                foreach (var path in Directory.GetFiles(root))
+                {
+                    {{statement}}
+                }
+            }
+            void Archive(string path) => Helper.Rotate(path);
+        """, """
+        interface IProcessor { void Process(string path); }
+        static class Helper
+        {
+            public static void Rotate(string path)
+            {
+                if (File.Exists(path)) File.Move(path, path + ".1");
+            }
+        }
+        """));
+
+    [Fact]
+    public Task NotReported_LambdaInTheChainDeletes() => Verify.VerifyAnalyzerAsync(InClass("""
+            int M(string root) => Directory.GetFiles(root).Count(p => { File.Delete(p); return true; });
+        """));
+
+    // ---- Negatives: exceptions would move into or out of a handler, and other contexts --------------------
+
+    [Fact]
+    public Task NotReported_CallOutsideTheTryThatGuardsTheLoop() => Verify.VerifyAnalyzerAsync(InClass("""
+            void M(string root)
+            {
+                var files = Directory.GetFiles(root, "*", SearchOption.AllDirectories);
+                try
+                {
+                    foreach (var f in files) Console.WriteLine(f);
+                }
+                catch (UnauthorizedAccessException)
+                {
+                }
+            }
+        """));
+
+    [Fact]
+    public Task NotReported_CallInsideATryTheLoopIsNotIn() => Verify.VerifyAnalyzerAsync(InClass("""
+            IEnumerable<string> M(string root)
+            {
+                string[] files;
+                try
+                {
+                    files = Directory.GetFiles(root);
+                }
+                catch (IOException)
+                {
+                    files = new string[0];
+                }
+
+                foreach (var f in files) Console.WriteLine(f);
+                return Array.Empty<string>();
+            }
+        """));
+
+    [Fact]
+    public Task NotReported_InsideAnExpressionTree() => Verify.VerifyAnalyzerAsync(InClass("""
+            System.Linq.Expressions.Expression<Func<string, bool>> E = root => Directory.GetFiles(root).Any();
+        """));
+
+    [Fact]
+    public Task NotReported_GeneratedCode() => Verify.VerifyAnalyzerAsync("""
+        // <auto-generated/>
+        using System;
+        using System.IO;
+        class C
+        {
+            void M(string root)
+            {
+                foreach (var f in Directory.GetFiles(root)) Console.WriteLine(f);
+            }
+        }
+        """);
+
+    [Fact]
+    public Task NotReported_AnotherTypeNamedDirectory() => Verify.VerifyAnalyzerAsync("""
+        using System;
+        namespace Mine
+        {
+            static class Directory
+            {
+                public static string[] GetFiles(string root) => new[] { root };
+                public static System.Collections.Generic.IEnumerable<string> EnumerateFiles(string root) => new[] { root };
+            }
+
+            class C
+            {
+                void M(string root)
+                {
+                    foreach (var f in Directory.GetFiles(root)) Console.WriteLine(f);
+                }
+            }
+        }
+        """);
+
+    [Fact]
+    public Task NotReported_HalfTypedCode()
+    {
+        var test = Verify.Create("""
+            using System;
+            using System.IO;
+            class C
+            {
+                void M(string root)
+                {
+                    foreach (var f in Directory.GetFiles(root
+                }
+            }
+            """);
+        test.CompilerDiagnostics = Microsoft.CodeAnalysis.Testing.CompilerDiagnostics.None;
+        return test.RunAsync();
+    }
+}
