@@ -1,9 +1,11 @@
+using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Text;
 
 namespace IoPerf.Analyzers;
 
@@ -37,11 +39,12 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
                 return;
             }
 
-            start.RegisterOperationAction(operationContext => AnalyzeInvocation(operationContext, types), OperationKind.Invocation);
+            var methodResults = FileSystemChanges.NewMethodResults();
+            start.RegisterOperationAction(operationContext => AnalyzeInvocation(operationContext, types, methodResults), OperationKind.Invocation);
         });
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, ConcurrentDictionary<IMethodSymbol, bool> methodResults)
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
@@ -56,10 +59,10 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        if (!TryClassifyUse(invocation, types, out var use, out var consumer, out var local, out var region, out var asksForNone) ||
+        if (!TryClassifyUse(invocation, types, out var use, out var consumer, out var local, out var asksForNone) ||
             consumer.Syntax.ContainsDiagnostics ||
             DirectoryListings.ExceptionsWouldMove(invocation, consumer) ||
-            FileSystemChanges.MightChange(region, context.Compilation, types))
+            FileSystemChanges.MightChange(RunWhileListed(invocation, consumer), context.Compilation, types, methodResults))
         {
             return;
         }
@@ -88,9 +91,23 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
     }
 
     /// <summary>
+    /// The code that runs between the listing and the end of its consumer: with the lazy form, a file it creates there
+    /// (<c>File.Create(zipPath)</c> before the loop that zips every file) can show up in the listing.
+    /// </summary>
+    private static IEnumerable<IOperation> RunWhileListed(IOperation listing, IOperation consumer)
+    {
+        var root = listing;
+        while (root.Parent is not null)
+        {
+            root = root.Parent;
+        }
+
+        return root.DescendantsStartingWithin(TextSpan.FromBounds(listing.Syntax.SpanStart, consumer.Syntax.Span.End));
+    }
+
+    /// <summary>
     /// How the listing's array is used, when it is one of the uses the rule reports: <paramref name="consumer"/> is
-    /// where the enumeration happens (the foreach, the outermost LINQ call, the length comparison) and
-    /// <paramref name="region"/> the code that runs while it is in progress.
+    /// where the enumeration happens (the foreach, the outermost LINQ call, the length comparison).
     /// </summary>
     private static bool TryClassifyUse(
         IInvocationOperation invocation,
@@ -98,21 +115,18 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
         out ListingUse use,
         out IOperation consumer,
         out IVariableDeclaratorOperation? local,
-        out IOperation region,
         out bool asksForNone)
     {
         use = default;
         asksForNone = false;
         consumer = invocation;
         local = null;
-        region = invocation;
 
         if (DirectoryListings.FindLengthCheck(invocation) is { } lengthCheck)
         {
             use = ListingUse.LengthCheck;
             consumer = lengthCheck.Comparison;
             local = lengthCheck.Local;
-            region = lengthCheck.Comparison;
             asksForNone = !lengthCheck.AsksForAny;
             return true;
         }
@@ -125,17 +139,9 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
 
         consumer = singlePass.ConsumingOperation;
         local = singlePass.Local;
-        if (consumer is IForEachLoopOperation loop)
-        {
-            use = ListingUse.SinglePass;
-            region = loop;
-            return true;
-        }
-
         use = consumer is IInvocationOperation { TargetMethod.Name: var name } && DirectoryListings.StopsEarly(name, out var first)
             ? first ? ListingUse.First : ListingUse.Any
             : ListingUse.SinglePass;
-        region = consumer;
         return true;
     }
 }

@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -21,27 +22,32 @@ internal sealed class FileSystemChanges
 
     private readonly Compilation _compilation;
     private readonly WellKnownIoTypes _types;
+    private readonly ConcurrentDictionary<IMethodSymbol, bool> _methodResults;
     private readonly HashSet<IMethodSymbol> _visited = new(SymbolEqualityComparer.Default);
 
-    private FileSystemChanges(Compilation compilation, WellKnownIoTypes types)
+    private FileSystemChanges(Compilation compilation, WellKnownIoTypes types, ConcurrentDictionary<IMethodSymbol, bool> methodResults)
     {
         _compilation = compilation;
         _types = types;
+        _methodResults = methodResults;
     }
 
-    /// <summary>True when running <paramref name="region"/> (and what it calls) may change the file system.</summary>
-    public static bool MightChange(IOperation region, Compilation compilation, WellKnownIoTypes types) =>
-        new FileSystemChanges(compilation, types).MightChange(region, depth: 0);
+    /// <summary>One per compilation: what each of its methods called straight from a consumer was found to do.</summary>
+    public static ConcurrentDictionary<IMethodSymbol, bool> NewMethodResults() => new(SymbolEqualityComparer.Default);
 
-    private bool MightChange(IOperation region, int depth)
+    /// <summary>True when running <paramref name="operations"/> (and what they call) may change the file system.</summary>
+    public static bool MightChange(IEnumerable<IOperation> operations, Compilation compilation, WellKnownIoTypes types, ConcurrentDictionary<IMethodSymbol, bool> methodResults) =>
+        new FileSystemChanges(compilation, types, methodResults).MightChange(operations, depth: 0);
+
+    private bool MightChange(IEnumerable<IOperation> operations, int depth)
     {
-        foreach (var operation in region.DescendantsAndSelf())
+        foreach (var operation in operations)
         {
             switch (operation)
             {
                 case IInvocationOperation invocation when MightChange(invocation.TargetMethod, invocation, depth):
                     return true;
-                case IObjectCreationOperation { Constructor: { } constructor } creation when CreatesFile(constructor, creation):
+                case IObjectCreationOperation { Constructor: { } constructor } creation when CreatesFile(constructor, creation, depth):
                     return true;
                 case IPropertyReferenceOperation property when Accessor(property) is { } accessor &&
                                                                 IsOwnCode(accessor) && FollowOwnCode(accessor, depth):
@@ -104,12 +110,12 @@ internal sealed class FileSystemChanges
                (method.Name == "CopyTo" && !WellKnownIoTypes.DerivesFrom(type, _types.Stream));
     }
 
-    private bool CreatesFile(IMethodSymbol constructor, IObjectCreationOperation creation)
+    private bool CreatesFile(IMethodSymbol constructor, IObjectCreationOperation creation, int depth)
     {
         var type = constructor.ContainingType;
         if (IsOwnCode(constructor))
         {
-            return FollowOwnCode(constructor, depth: MaxDepth - 1);
+            return FollowOwnCode(constructor, depth);
         }
 
         if (constructor.Parameters.Length == 0 || constructor.Parameters[0].Type.SpecialType != SpecialType.System_String)
@@ -141,6 +147,15 @@ internal sealed class FileSystemChanges
             return true; // An interface or abstract member: any implementation may run.
         }
 
+        // A method called straight from a consumer is judged once per compilation, on its own (a fresh budget), so the
+        // answer does not depend on which consumer asked first: many loops call the same few helpers.
+        return depth == 0
+            ? _methodResults.GetOrAdd(method.OriginalDefinition, m => new FileSystemChanges(_compilation, _types, _methodResults).Follow(m, depth: 0))
+            : Follow(method, depth);
+    }
+
+    private bool Follow(IMethodSymbol method, int depth)
+    {
         if (!_visited.Add(method.OriginalDefinition))
         {
             return false; // Already followed (or being followed: recursion adds nothing new).
@@ -163,7 +178,7 @@ internal sealed class FileSystemChanges
             var model = _compilation.GetSemanticModel(syntax.SyntaxTree);
 #pragma warning restore RS1030
             // No operation tree for code that has a body: nothing was read, so "no change" cannot be concluded.
-            if (model.GetOperation(syntax) is not { } body || MightChange(body, depth + 1))
+            if (model.GetOperation(syntax) is not { } body || MightChange(body.DescendantsAndSelf(), depth + 1))
             {
                 return true;
             }

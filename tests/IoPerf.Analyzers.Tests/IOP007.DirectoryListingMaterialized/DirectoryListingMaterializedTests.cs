@@ -322,6 +322,16 @@ public sealed class DirectoryListingMaterializedTests
         """));
 
     [Fact]
+    public Task NotReported_FileCreatedBetweenTheListingAndTheLoop() => Verify.VerifyAnalyzerAsync(InClass("""
+            void Zip(string folder, string zipPath)
+            {
+                string[] names = Directory.GetFiles(folder);
+                using var output = File.Create(zipPath);
+                foreach (var name in names) output.WriteByte((byte)name.Length);
+            }
+        """));
+
+    [Fact]
     public Task NotReported_LambdaInTheChainDeletes() => Verify.VerifyAnalyzerAsync(InClass("""
             int M(string root) => Directory.GetFiles(root).Count(p => { File.Delete(p); return true; });
         """));
