@@ -1,8 +1,10 @@
 using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Collections.Immutable;
+using System.Linq;
 using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Text;
@@ -62,8 +64,17 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
         if (!TryClassifyUse(invocation, types, out var use, out var consumer, out var local, out var asksForNone) ||
             consumer.Syntax.ContainsDiagnostics ||
             DirectoryListings.ExceptionsWouldMove(invocation, consumer) ||
-            FileSystemChanges.MightChange(RunWhileListed(invocation, consumer), context.Compilation, types, methodResults))
+            (DirectoryListings.FillsACollection(consumer) && DirectoryListings.MayRecurse(invocation)) ||
+            !RenamedCallBindsTheSameWay(invocation, enumeratingName))
         {
+            return;
+        }
+
+        var runWhileListed = RunWhileListed(invocation, consumer).ToList();
+        if (runWhileListed.Exists(operation => operation is IReturnOperation { Kind: OperationKind.YieldReturn }) ||
+            FileSystemChanges.MightChange(runWhileListed, context.Compilation, types, methodResults))
+        {
+            // A yield return hands control to the caller in the middle of the enumeration: its code is not in view.
             return;
         }
 
@@ -88,6 +99,28 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
             $"{typeName}.{method.Name}",
             Rules.Format(reason),
             $"{typeName}.{enumeratingName}"));
+    }
+
+    /// <summary>
+    /// <c>GetFiles(root)</c> under <c>using static System.IO.Directory</c> becomes <c>EnumerateFiles(root)</c>, which a
+    /// member of the same name in the calling type would capture instead.
+    /// </summary>
+    private static bool RenamedCallBindsTheSameWay(IInvocationOperation invocation, string enumeratingName)
+    {
+        if (invocation.Syntax is not InvocationExpressionSyntax { Expression: SimpleNameSyntax } || invocation.SemanticModel is not { } model)
+        {
+            return true;
+        }
+
+        foreach (var symbol in model.LookupSymbols(invocation.Syntax.SpanStart, name: enumeratingName))
+        {
+            if (!SymbolEqualityComparer.Default.Equals(symbol.ContainingType, invocation.TargetMethod.ContainingType))
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     /// <summary>
@@ -124,8 +157,9 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
 
         if (DirectoryListings.FindLengthCheck(invocation) is { } lengthCheck)
         {
+            // The fix is told where the .Length is (the comparison may have a .Length on each side).
             use = ListingUse.LengthCheck;
-            consumer = lengthCheck.Comparison;
+            consumer = lengthCheck.Length;
             local = lengthCheck.Local;
             asksForNone = !lengthCheck.AsksForAny;
             return true;

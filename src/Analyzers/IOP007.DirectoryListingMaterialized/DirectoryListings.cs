@@ -8,9 +8,10 @@ namespace IoPerf.Analyzers.Internal;
 /// <summary>A listing's <c>.Length</c> compared with zero, found by <see cref="DirectoryListings.FindLengthCheck"/>.</summary>
 internal sealed class LengthCheck
 {
-    public LengthCheck(IBinaryOperation comparison, IVariableDeclaratorOperation? local, bool asksForAny)
+    public LengthCheck(IBinaryOperation comparison, IPropertyReferenceOperation length, IVariableDeclaratorOperation? local, bool asksForAny)
     {
         Comparison = comparison;
+        Length = length;
         Local = local;
         AsksForAny = asksForAny;
     }
@@ -20,6 +21,9 @@ internal sealed class LengthCheck
 
     /// <summary>The whole comparison (<c>files.Length &gt; 0</c>).</summary>
     public IBinaryOperation Comparison { get; }
+
+    /// <summary>The <c>files.Length</c> it compares.</summary>
+    public IPropertyReferenceOperation Length { get; }
 
     /// <summary>The local the array is stored in first, when it is.</summary>
     public IVariableDeclaratorOperation? Local { get; }
@@ -67,6 +71,33 @@ internal static class DirectoryListings
         return null;
     }
 
+    /// <summary>
+    /// True when the listing may descend into subdirectories (a SearchOption that is not a constant TopDirectoryOnly, or
+    /// EnumerationOptions): errors about a subdirectory then come while the lazy form is enumerated.
+    /// </summary>
+    public static bool MayRecurse(IInvocationOperation listing)
+    {
+        foreach (var argument in listing.Arguments)
+        {
+            if (argument.Parameter?.Type is not { } type)
+            {
+                continue;
+            }
+
+            if (type.Name == "EnumerationOptions" ||
+                (type.Name == "SearchOption" && argument.Value.WalkDownConversions().ConstantValue is not { HasValue: true, Value: 0 }))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>Fills of an existing collection: all or nothing from an array, partly done when a lazy listing throws.</summary>
+    public static bool FillsACollection(IOperation consumer) =>
+        consumer is IInvocationOperation { TargetMethod.Name: "AddRange" or "UnionWith" or "ExceptWith" or "IntersectWith" or "SymmetricExceptWith" };
+
     /// <summary>LINQ consumers that stop at the first element once the source is lazy.</summary>
     public static bool StopsEarly(string linqMethod, out bool first)
     {
@@ -82,7 +113,7 @@ internal static class DirectoryListings
     {
         IOperation array = listing;
         IVariableDeclaratorOperation? local = null;
-        if (listing.GetParentSkippingConversions(out _) is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } &&
+        if (listing.GetParentSkippingImplicitConversions(out _) is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } &&
             declarator.Parent is IVariableDeclarationOperation { Declarators.Length: 1 } &&
             !declarator.Symbol.IsRef)
         {
@@ -95,11 +126,11 @@ internal static class DirectoryListings
             local = declarator;
         }
 
-        return array.GetParentSkippingConversions(out var child) is IPropertyReferenceOperation { Property.Name: "Length" } length &&
+        return array.GetParentSkippingImplicitConversions(out var child) is IPropertyReferenceOperation { Property.Name: "Length" } length &&
                length.Instance == child &&
-               length.GetParentSkippingConversions(out var lengthChild) is IBinaryOperation comparison &&
+               length.GetParentSkippingImplicitConversions(out var lengthChild) is IBinaryOperation comparison &&
                AsksForAny(comparison, lengthChild) is { } asksForAny
-            ? new LengthCheck(comparison, local, asksForAny)
+            ? new LengthCheck(comparison, length, local, asksForAny)
             : null;
     }
 

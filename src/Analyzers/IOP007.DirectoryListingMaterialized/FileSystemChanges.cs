@@ -1,5 +1,7 @@
 using System.Collections.Concurrent;
 using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
@@ -43,22 +45,29 @@ internal sealed class FileSystemChanges
     {
         foreach (var operation in operations)
         {
-            switch (operation)
+            var changes = operation switch
             {
-                case IInvocationOperation invocation when MightChange(invocation.TargetMethod, invocation, depth):
-                    return true;
-                case IObjectCreationOperation { Constructor: { } constructor } creation when CreatesFile(constructor, creation, depth):
-                    return true;
-                case IPropertyReferenceOperation property when Accessor(property) is { } accessor &&
-                                                                IsOwnCode(accessor) && FollowOwnCode(accessor, depth):
-                    return true;
+                IInvocationOperation invocation => MightChange(invocation.TargetMethod, invocation.Arguments, depth),
+                IObjectCreationOperation { Constructor: { } constructor } creation => MightChange(constructor, creation.Arguments, depth),
+
+                // Backup passed as a method group (Select(Backup)) runs just as a call does.
+                IMethodReferenceOperation reference => MightChange(reference.Method, ImmutableArray<IArgumentOperation>.Empty, depth),
+                IPropertyReferenceOperation property => Accessor(property) is { } accessor && IsOwnCode(accessor) && FollowOwnCode(accessor, depth),
+
+                // using (var temp = new TempFile(p)) calls TempFile.Dispose without a call in the code.
+                IUsingOperation or IUsingDeclarationOperation => DisposesOwnType(operation, depth),
+                _ => false,
+            };
+            if (changes)
+            {
+                return true;
             }
         }
 
         return false;
     }
 
-    private bool MightChange(IMethodSymbol method, IInvocationOperation invocation, int depth)
+    private bool MightChange(IMethodSymbol method, ImmutableArray<IArgumentOperation> arguments, int depth)
     {
         if (method.MethodKind == MethodKind.DelegateInvoke)
         {
@@ -76,64 +85,110 @@ internal sealed class FileSystemChanges
             return true;
         }
 
+        var name = method.Name;
+        if (method.MethodKind == MethodKind.Constructor)
+        {
+            // new StreamWriter(path) (or a constructor passing a path on to it with : base(path)) creates the file;
+            // new FileStream(path, mode) may.
+            return method.Parameters.Length > 0 && method.Parameters[0].Type.SpecialType == SpecialType.System_String &&
+                   (Is(type, _types.StreamWriter) || (Is(type, _types.FileStream) && MayCreate(arguments.GetArgument(1)?.Value)));
+        }
+
         if (Is(type, _types.File))
         {
-            return method.Name is "Copy" or "Move" or "Delete" or "Replace" or "Encrypt" or "Decrypt" or "CreateSymbolicLink" ||
-                   method.Name.StartsWith("Create", System.StringComparison.Ordinal) ||
-                   method.Name.StartsWith("Write", System.StringComparison.Ordinal) ||
-                   method.Name.StartsWith("Append", System.StringComparison.Ordinal) ||
-                   method.Name == "OpenWrite" ||
-                   (method.Name == "Open" && MayCreate(invocation.Arguments.GetArgument(1)?.Value));
+            return name is "Copy" or "Move" or "Delete" or "Replace" or "Encrypt" or "Decrypt" or "OpenWrite" ||
+                   StartsWith(name, "Create") || StartsWith(name, "Write") || StartsWith(name, "Append") ||
+                   (name is "Open" or "OpenHandle" && MayCreate(arguments.GetArgument(1)?.Value));
         }
 
         if (Is(type, _types.Directory))
         {
-            return method.Name is "CreateDirectory" or "CreateTempSubdirectory" or "Delete" or "Move" or "CreateSymbolicLink";
+            return name is "Delete" or "Move" || StartsWith(name, "Create");
         }
 
         if (WellKnownIoTypes.DerivesFrom(type, _types.FileSystemInfo))
         {
-            return method.Name is "CopyTo" or "MoveTo" or "Delete" or "Create" or "CreateText" or "AppendText" or "OpenWrite" or
+            return name is "CopyTo" or "MoveTo" or "Delete" or "Create" or "CreateText" or "AppendText" or "OpenWrite" or
                        "Replace" or "CreateSubdirectory" or "Encrypt" or "Decrypt" or "CreateAsSymbolicLink" ||
-                   (method.Name == "Open" && MayCreate(invocation.Arguments.GetArgument(0)?.Value));
+                   (name == "Open" && MayCreate(arguments.GetArgument(0)?.Value));
         }
 
-        if (type.Name == "Process" && method.Name == "Start")
+        if ((type.Name == "Process" && name == "Start") || (type.Name == "Path" && name == "GetTempFileName"))
         {
-            return true; // Another program may write anywhere.
+            return true; // Another program may write anywhere; GetTempFileName creates the file it names.
         }
 
-        // Other libraries: by name. Stream.CopyTo copies bytes between open streams, not files.
-        return method.Name is "Save" or "SaveAs" or "SaveTo" or "Export" or "Delete" or "Move" or "MoveTo" or "Rename" or
-                   "ExtractToDirectory" or "ExtractToFile" or "ExtractAll" or "WriteToDirectory" or "WriteToFile" or
-                   "CreateFromDirectory" or "Copy" ||
-               (method.Name == "CopyTo" && !WellKnownIoTypes.DerivesFrom(type, _types.Stream));
+        return WritesFilesByName(method, type);
     }
 
-    private bool CreatesFile(IMethodSymbol constructor, IObjectCreationOperation creation, int depth)
+    /// <summary>
+    /// Other libraries (archives, images, documents, file-system abstractions, VB's FileSystem), judged by name: the
+    /// verbs that write, move or delete files, and Create/Open/OpenWrite given a path. Writing into an already open
+    /// stream or writer (Console.Write, writer.Write, stream.CopyTo) does not change a directory.
+    /// </summary>
+    private bool WritesFilesByName(IMethodSymbol method, INamedTypeSymbol type)
     {
-        var type = constructor.ContainingType;
-        if (IsOwnCode(constructor))
+        var name = method.Name;
+        if (IsCoreLibraryNamespace(type.ContainingNamespace?.ToDisplayString()) || name == "MoveNext")
         {
-            return FollowOwnCode(constructor, depth);
+            return false; // Array.Copy, string.Copy, Buffer.*, collections, enumerators: memory only.
         }
 
-        if (constructor.Parameters.Length == 0 || constructor.Parameters[0].Type.SpecialType != SpecialType.System_String)
+        if (StartsWith(name, "Save") || StartsWith(name, "Export") || StartsWith(name, "Extract") || StartsWith(name, "Delete") ||
+            StartsWith(name, "Move") || StartsWith(name, "Rename") || StartsWith(name, "WriteAll") || StartsWith(name, "AppendAll") ||
+            StartsWith(name, "CreateDirectory") || StartsWith(name, "CreateFrom") ||
+            name is "CopyFile" or "CopyDirectory" or "Copy" or "WriteToDirectory" or "WriteToFile" or "WriteEntryToDirectory" or "WriteEntryToFile")
         {
-            return false;
+            return true;
         }
 
-        // new StreamWriter(path) creates the file; new FileStream(path, mode) may.
-        return Is(type, _types.StreamWriter) ||
-               (Is(type, _types.FileStream) && MayCreate(creation.Arguments.GetArgument(1)?.Value));
+        if (name is "CopyTo" or "CopyToAsync")
+        {
+            return !WellKnownIoTypes.DerivesFrom(type, _types.Stream) && !method.Parameters.Any(p => p.Type.TypeKind is TypeKind.Array or TypeKind.Struct);
+        }
+
+        return name is "Create" or "Open" or "OpenWrite" or "CreateText" or "AppendText" &&
+               method.Parameters.Length > 0 && method.Parameters[0].Type.SpecialType == SpecialType.System_String;
+    }
+
+    private bool DisposesOwnType(IOperation usingOperation, int depth)
+    {
+        foreach (var declarator in usingOperation.DescendantsAndSelf().OfType<IVariableDeclaratorOperation>())
+        {
+            if (declarator.Symbol.Type is INamedTypeSymbol type && IsOwnType(type))
+            {
+                foreach (var dispose in type.GetMembers("Dispose").Concat(type.GetMembers("DisposeAsync")).OfType<IMethodSymbol>())
+                {
+                    if (FollowOwnCode(dispose, depth))
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+
+        return false;
     }
 
     /// <summary>A FileMode argument other than Open or Truncate (which need the file to exist) may create a file.</summary>
     private static bool MayCreate(IOperation? mode) =>
         mode?.WalkDownConversions().ConstantValue is not { HasValue: true, Value: int value } || (value != 3 && value != 5);
 
-    /// <summary>Declared in this compilation's source (so its body, if it has one, can be read).</summary>
-    private static bool IsOwnCode(IMethodSymbol method) => !method.DeclaringSyntaxReferences.IsEmpty;
+    private static bool IsCoreLibraryNamespace(string? name) =>
+        name is "System" or "System.Collections" or "System.Collections.Generic" or "System.Collections.Concurrent" or "System.Linq" or
+            "System.Text" or "System.Buffers" or "System.Threading" or "System.Threading.Tasks";
+
+    private static bool StartsWith(string name, string prefix) => name.StartsWith(prefix, System.StringComparison.Ordinal);
+
+    /// <summary>
+    /// Declared in this compilation (in its source, or implicitly: a default constructor runs the field initializers), so
+    /// its code can be read with this compilation's semantic model. A method of another project of the solution has
+    /// declaring syntax too, in a tree of that project's compilation (in the IDE): it is judged by name, like a library's,
+    /// as it is in a command-line build, where it comes from the project's DLL.
+    /// </summary>
+    private bool IsOwnCode(IMethodSymbol method) => SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, _compilation.Assembly);
+
+    private bool IsOwnType(INamedTypeSymbol type) => SymbolEqualityComparer.Default.Equals(type.ContainingAssembly, _compilation.Assembly);
 
     private static IMethodSymbol? Accessor(IPropertyReferenceOperation property) =>
         property.Parent is ISimpleAssignmentOperation assignment && assignment.Target == property
@@ -142,10 +197,15 @@ internal sealed class FileSystemChanges
 
     private bool FollowOwnCode(IMethodSymbol method, int depth)
     {
-        if (method.IsAbstract || method.IsExtern || method.DeclaringSyntaxReferences.IsEmpty)
+        // An interface, abstract or virtual member: an implementation or override the rule does not look at may run.
+        if (method.IsAbstract || method.IsExtern || method.IsVirtual || (method.IsOverride && !method.IsSealed && !method.ContainingType.IsSealed) ||
+            !IsOwnCode(method) || method.MethodKind == MethodKind.DelegateInvoke)
         {
-            return true; // An interface or abstract member: any implementation may run.
+            return true;
         }
+
+        // A partial method is called through its declaration: its code is in the implementing part.
+        method = method.PartialImplementationPart ?? method;
 
         // A method called straight from a consumer is judged once per compilation, on its own (a fresh budget), so the
         // answer does not depend on which consumer asked first: many loops call the same few helpers.
@@ -166,12 +226,11 @@ internal sealed class FileSystemChanges
             return true;
         }
 
-        foreach (var reference in method.DeclaringSyntaxReferences)
+        foreach (var syntax in CodeOf(method))
         {
-            var syntax = reference.GetSyntax();
-            if (HasNoBody(syntax))
+            if (!_compilation.ContainsSyntaxTree(syntax.SyntaxTree))
             {
-                continue;
+                return true;
             }
 
 #pragma warning disable RS1030 // The called method may be in another file: only that tree's semantic model can bind it. Reached only for a listing the rule would otherwise report.
@@ -188,9 +247,50 @@ internal sealed class FileSystemChanges
     }
 
     /// <summary>
-    /// Declarations with no code of their own: a partial method's defining part, an auto-property accessor, a record's
-    /// or class's primary constructor (its parameters are only stored).
+    /// The syntax whose operations run when <paramref name="method"/> is called: its declarations that have a body (not a
+    /// partial method's defining part, an auto-property accessor or a primary constructor's type declaration), and for a
+    /// constructor also the field and property initializers of its type.
     /// </summary>
+    private static IEnumerable<SyntaxNode> CodeOf(IMethodSymbol method)
+    {
+        foreach (var reference in method.DeclaringSyntaxReferences)
+        {
+            var syntax = reference.GetSyntax();
+            if (!HasNoBody(syntax))
+            {
+                yield return syntax;
+            }
+        }
+
+        if (method.MethodKind is not (MethodKind.Constructor or MethodKind.StaticConstructor))
+        {
+            yield break;
+        }
+
+        foreach (var member in method.ContainingType.GetMembers())
+        {
+            if (member.IsStatic != method.IsStatic || member is not (IFieldSymbol or IPropertySymbol))
+            {
+                continue;
+            }
+
+            foreach (var reference in member.DeclaringSyntaxReferences)
+            {
+                var initializer = reference.GetSyntax() switch
+                {
+                    VariableDeclaratorSyntax { Initializer: { } value } => value,
+                    PropertyDeclarationSyntax { Initializer: { } value } => value,
+                    _ => null,
+                };
+                if (initializer is not null)
+                {
+                    yield return initializer;
+                }
+            }
+        }
+    }
+
+    /// <summary>Declarations with no code of their own (see <see cref="CodeOf"/>).</summary>
     private static bool HasNoBody(SyntaxNode syntax) => syntax switch
     {
         BaseMethodDeclarationSyntax method => method.Body is null && method.ExpressionBody is null,

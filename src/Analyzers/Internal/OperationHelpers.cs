@@ -23,6 +23,24 @@ internal static class OperationHelpers
         return parent;
     }
 
+    /// <summary>
+    /// The parent of <paramref name="operation"/>, skipping parentheses and the conversions the compiler inserts (an array
+    /// passed as IEnumerable&lt;T&gt;), but not a cast written in the code or a user-defined conversion: past those the value
+    /// is used as another type, and replacing it by a lazy sequence could fail at run time or not compile.
+    /// </summary>
+    public static IOperation? GetParentSkippingImplicitConversions(this IOperation operation, out IOperation child)
+    {
+        child = operation;
+        var parent = operation.Parent;
+        while (parent is IParenthesizedOperation || parent is IConversionOperation { IsImplicit: true, Conversion.IsUserDefined: false })
+        {
+            child = parent;
+            parent = parent.Parent;
+        }
+
+        return parent;
+    }
+
     /// <summary><paramref name="operation"/> without the conversions and parentheses around its value.</summary>
     public static IOperation WalkDownConversions(this IOperation operation)
     {

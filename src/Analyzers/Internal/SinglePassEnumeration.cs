@@ -62,7 +62,7 @@ internal static class SinglePassEnumeration
             return null;
         }
 
-        var parent = value.GetParentSkippingConversions(out var child);
+        var parent = value.GetParentSkippingImplicitConversions(out var child);
         switch (parent)
         {
             case IForEachLoopOperation loop when !loop.IsAsynchronous && loop.Collection == child:

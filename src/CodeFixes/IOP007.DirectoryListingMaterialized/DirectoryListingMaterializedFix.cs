@@ -65,8 +65,8 @@ public sealed class DirectoryListingMaterializedFix : CodeFixProvider
         var hasLocal = diagnostic.AdditionalLocations.Count > 1;
         if (DirectoryListingMaterializedAnalyzer.Use.Get(diagnostic) == ListingUse.LengthCheck)
         {
-            if (root.FindNode(diagnostic.AdditionalLocations[0].SourceSpan, getInnermostNodeForTie: true) is not BinaryExpressionSyntax comparison ||
-                LengthAccess(comparison) is not { } length)
+            if (root.FindNode(diagnostic.AdditionalLocations[0].SourceSpan, getInnermostNodeForTie: true) is not MemberAccessExpressionSyntax length ||
+                Comparison(length) is not { } comparison)
             {
                 return document;
             }
@@ -99,26 +99,18 @@ public sealed class DirectoryListingMaterializedFix : CodeFixProvider
         return editor.GetChangedDocument();
     }
 
-    private static string? MethodName(InvocationExpressionSyntax invocation) => invocation.Expression switch
-    {
-        MemberAccessExpressionSyntax memberAccess => memberAccess.Name.Identifier.ValueText,
-        SimpleNameSyntax simpleName => simpleName.Identifier.ValueText,
-        _ => null,
-    };
+    private static string? MethodName(InvocationExpressionSyntax invocation) => SequenceEdits.InvokedName(invocation)?.Identifier.ValueText;
 
-    /// <summary>The <c>x.Length</c> side of the comparison the analyzer reported.</summary>
-    private static MemberAccessExpressionSyntax? LengthAccess(BinaryExpressionSyntax comparison) =>
-        Unparenthesize(comparison.Left) is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Length" } left ? left :
-        Unparenthesize(comparison.Right) is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Length" } right ? right :
-        null;
-
-    private static ExpressionSyntax Unparenthesize(ExpressionSyntax expression)
+    /// <summary>The comparison the reported <c>x.Length</c> is a side of.</summary>
+    private static BinaryExpressionSyntax? Comparison(ExpressionSyntax length)
     {
-        while (expression is ParenthesizedExpressionSyntax parenthesized)
+        var parent = length.Parent;
+        while (parent is ParenthesizedExpressionSyntax)
         {
-            expression = parenthesized.Expression;
+            parent = parent.Parent;
         }
 
-        return expression;
+        return parent as BinaryExpressionSyntax;
     }
+
 }

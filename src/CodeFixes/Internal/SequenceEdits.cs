@@ -9,15 +9,19 @@ namespace IoPerf.Analyzers.CodeFixes.Internal;
 /// <summary>The edits of the fixes that turn an array into a lazy sequence (IOP003, IOP007).</summary>
 internal static class SequenceEdits
 {
-    /// <summary><c>Type.Old(args)</c> or <c>Old(args)</c> with the method name replaced; arguments and trivia kept.</summary>
+    /// <summary>The name of the invoked method in <c>x.M()</c>, <c>x?.M()</c> or <c>M()</c>.</summary>
+    public static SimpleNameSyntax? InvokedName(InvocationExpressionSyntax invocation) => invocation.Expression switch
+    {
+        MemberAccessExpressionSyntax memberAccess => memberAccess.Name,
+        MemberBindingExpressionSyntax memberBinding => memberBinding.Name,
+        SimpleNameSyntax simpleName => simpleName,
+        _ => null,
+    };
+
+    /// <summary><c>Type.Old(args)</c>, <c>x?.Old(args)</c> or <c>Old(args)</c> with the method name replaced; arguments and trivia kept.</summary>
     public static InvocationExpressionSyntax RenameInvocation(InvocationExpressionSyntax invocation, string newName)
     {
-        SimpleNameSyntax? name = invocation.Expression switch
-        {
-            MemberAccessExpressionSyntax memberAccess => memberAccess.Name,
-            SimpleNameSyntax simpleName => simpleName,
-            _ => null,
-        };
+        var name = InvokedName(invocation);
         return name is null
             ? invocation
             : invocation.ReplaceNode(name, name.WithIdentifier(Identifier(newName).WithTriviaFrom(name.Identifier)));

@@ -177,14 +177,14 @@ public sealed class DirectoryListingMaterializedTests
         InClass("""
             void M(string root, List<string> all)
             {
-                var found = {|IOP007:Directory.GetFiles(root, "*.cs", SearchOption.AllDirectories)|};
+                var found = {|IOP007:Directory.GetFiles(root, "*.cs")|};
                 all.AddRange(found);
             }
         """),
         InClass("""
             void M(string root, List<string> all)
             {
-                var found = Directory.EnumerateFiles(root, "*.cs", SearchOption.AllDirectories);
+                var found = Directory.EnumerateFiles(root, "*.cs");
                 all.AddRange(found);
             }
         """));
@@ -251,6 +251,117 @@ public sealed class DirectoryListingMaterializedTests
                 }
             }
         """));
+
+    [Fact]
+    public Task ConditionalAccess_IsFixedToo() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            string? M(DirectoryInfo? folder) => folder?{|IOP007:.GetFiles()|}.FirstOrDefault()?.Name;
+        """),
+        InClass("""
+            string? M(DirectoryInfo? folder) => folder?.EnumerateFiles().FirstOrDefault()?.Name;
+        """));
+
+    [Fact]
+    public async Task MethodOfAnotherProject_IsJudgedByName_WithoutCrashing()
+    {
+        var test = Verify.Create(InClass("""
+            void M(string root)
+            {
+                foreach (var path in {|IOP007:Directory.GetFiles(root)|}) Lib.Helpers.Touch(path);
+            }
+        """));
+        test.TestState.AdditionalProjects["Lib"].Sources.Add(("Lib.cs", """
+            namespace Lib
+            {
+                public static class Helpers
+                {
+                    public static void Touch(string path) => System.Console.WriteLine(path);
+                }
+            }
+            """));
+        test.TestState.AdditionalProjects["Lib"].AdditionalReferences.AddRange(TestFrameworkReferences.Get(TestFramework.Net80));
+        test.TestState.AdditionalProjectReferences.Add("Lib");
+        test.FixedState.AdditionalProjects["Lib"].Sources.Add(("Lib.cs", """
+            namespace Lib
+            {
+                public static class Helpers
+                {
+                    public static void Touch(string path) => System.Console.WriteLine(path);
+                }
+            }
+            """));
+        test.FixedState.AdditionalProjects["Lib"].AdditionalReferences.AddRange(TestFrameworkReferences.Get(TestFramework.Net80));
+        test.FixedState.AdditionalProjectReferences.Add("Lib");
+        test.FixedCode = InClass("""
+            void M(string root)
+            {
+                foreach (var path in Directory.EnumerateFiles(root)) Lib.Helpers.Touch(path);
+            }
+        """);
+        await test.RunAsync();
+    }
+
+    [Theory]
+    [InlineData("Directory.GetFiles(root).Select(Backup).ToList();")]
+    [InlineData("foreach (var p in Directory.GetFiles(root)) Clean(p);")]
+    [InlineData("foreach (var p in Directory.GetFiles(root)) _handler.Handle(p);")]
+    [InlineData("foreach (var p in Directory.GetFiles(root)) { using var t = new TempCopy(p); }")]
+    [InlineData("foreach (var p in Directory.GetFiles(root)) { var m = new Marker(); }")]
+    [InlineData("foreach (var p in Directory.GetFiles(root)) { using var w = new LogWriter(p + \".log\"); }")]
+    [InlineData("foreach (var p in Directory.GetFiles(root)) File.OpenHandle(p + \".lock\", FileMode.CreateNew).Dispose();")]
+    [InlineData("foreach (var p in Directory.GetFiles(root)) Console.WriteLine(Path.GetTempFileName());")]
+    [InlineData("object o = Directory.GetFiles(root); foreach (var f in (string[])o) Console.WriteLine(f);")]
+    [InlineData("Console.WriteLine((long)Directory.GetFiles(root).Length > 0);")]
+    [InlineData("new List<string>().AddRange(Directory.GetFiles(root, \"*\", SearchOption.AllDirectories));")]
+    [InlineData("new HashSet<string>().UnionWith(Directory.GetFiles(root, \"*\", new EnumerationOptions()));")]
+    public Task NotReported_WhatTheReviewFound(string statement) => Verify.VerifyAnalyzerAsync(InClass($$"""
+            Handler _handler = new Handler();
+            void M(string root)
+            {
+                {{statement}}
+            }
+            string Backup(string p) { File.Copy(p, p + ".bak"); return p; }
+            void Clean(string p) => Cleaner2.Clean(p);
+        """, """
+        class Handler { public virtual void Handle(string p) { } }
+        class MovingHandler : Handler { public override void Handle(string p) => File.Move(p, p + ".old"); }
+        static partial class Cleaner2
+        {
+            public static partial void Clean(string p);
+            public static partial void Clean(string p) => File.Delete(p);
+        }
+        sealed class TempCopy : IDisposable
+        {
+            private readonly string _path;
+            public TempCopy(string path) => _path = path;
+            public void Dispose() => File.Delete(_path);
+        }
+        class Marker { private readonly FileStream _lock = File.Create("marker.lock"); }
+        class LogWriter : StreamWriter { public LogWriter(string path) : base(path) { } }
+        """));
+
+    [Fact]
+    public Task NotReported_InAnIterator() => Verify.VerifyAnalyzerAsync(InClass("""
+            IEnumerable<string> Logs(string root)
+            {
+                foreach (var p in Directory.GetFiles(root)) yield return p;
+            }
+        """));
+
+    [Fact]
+    public Task NotReported_UsingStaticWithAMemberOfTheSameName() => Verify.VerifyAnalyzerAsync("""
+        using System;
+        using System.Collections.Generic;
+        using static System.IO.Directory;
+        class C
+        {
+            IEnumerable<string> EnumerateFiles(string root) => new[] { root };
+            void M(string root)
+            {
+                foreach (var f in GetFiles(root)) Console.WriteLine(f);
+            }
+        }
+        """);
 
     // ---- Negatives: the array is needed as an array ---------------------------------------------------------
 
