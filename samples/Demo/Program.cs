@@ -13,6 +13,8 @@ try
     ReportPrinter.WriteLog(path + ".log", Enumerable.Range(1, 100).Select(i => $"event {i}"));
     File.Delete(path + ".log");
     Console.WriteLine($"adler32: {Checksum.Adler(path):x8}, byte sum: {Checksum.ByteSum(path)}");
+    var folder = Path.GetDirectoryName(path)!;
+    Console.WriteLine($"jobs waiting: {Inbox.HasWork(folder)}, {Inbox.PendingBytes(folder)} bytes");
     Console.WriteLine($"fields in 'a,b;c|d': {CsvLite.CountFields("a,b;c|d")}, needs quotes: {CsvLite.NeedsQuotes("x,y")}, valid name: {CsvLite.IsValidFileName("report.txt")}");
 }
 finally
