@@ -39,6 +39,8 @@ internal static class Runs
         (typeof(E5ExistenceCheck), Configure(Job.ShortRun.WithIterationCount(8), "E5-short")),
         (typeof(E5FirstMatch), Configure(Job.ShortRun.WithIterationCount(8), "E5-short")),
         (typeof(E5FileLengths), Configure(Job.ShortRun.WithIterationCount(8), "E5-short")),
+        (typeof(E6AppendPerLine), Configure(Job.ShortRun.WithIterationCount(8), "E6-short")),
+        (typeof(E6AppendLineLength), Configure(Job.ShortRun.WithIterationCount(8), "E6-short")),
     };
 
     private static IEnumerable<Type> RulePairs => typeof(Runs).Assembly.GetTypes()

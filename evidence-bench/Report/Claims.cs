@@ -21,6 +21,8 @@ internal static class Claims
     private const string E5Exists = "E5ExistenceCheck";
     private const string E5First = "E5FirstMatch";
     private const string E5Lengths = "E5FileLengths";
+    private const string E6PerLine = "E6AppendPerLine";
+    private const string E6Length = "E6AppendLineLength";
     private static readonly string[] E5Shapes = { "flat-100", "flat-10000", "flat-100000", "tree-1000x100" };
     private const string Large = "134217728";
     private const string Small = "4194304";
@@ -365,6 +367,42 @@ internal static class Claims
                 enumerate is null ? "not measured" :
                     $"Linux: the directory entry carries no size, so every form makes one status call per file (100,000 files: paths + `new FileInfo` {T(paths)}, `DirectoryInfo.EnumerateFiles` {T(enumerate)} = {Fmt(ratio)}x, `DirectoryInfo.GetFiles` {T(getFiles)} = {Fmt(Ratio(getFiles, enumerate))}x; names only {T(namesOnly)})",
                 "n/a on this platform", "IOP007", ratio));
+        }
+
+        BenchCase? E6Case(string type, string method, string parameter, string value) => r.Find(type, method, (parameter, value));
+
+        // C26: one AppendAllText per line costs far more than one writer for the loop.
+        {
+            var counts = new[] { "100", "1000", "10000" };
+            var perLine = counts.Select(n => (N: n, Ratio: Ratio(E6Case(E6PerLine, "AppendAllTextPerLine", "LineCount", n), E6Case(E6PerLine, "OneStreamWriter", "LineCount", n)))).ToList();
+            var lines = Ratio(E6Case(E6PerLine, "AppendAllLinesPerLine", "LineCount", "1000"), E6Case(E6PerLine, "OneStreamWriter", "LineCount", "1000"));
+            var builder = Ratio(E6Case(E6PerLine, "StringBuilderThenOneAppend", "LineCount", "1000"), E6Case(E6PerLine, "OneStreamWriter", "LineCount", "1000"));
+            var async = Ratio(E6Case(E6PerLine, "AppendAllTextAsyncPerLine", "LineCount", "1000"), E6Case(E6PerLine, "OneStreamWriterAsync", "LineCount", "1000"));
+            var perCall = E6Case(E6PerLine, "AppendAllTextPerLine", "LineCount", "1000") is { } call ? call.MedianNs / 1000 : (double?)null;
+            var ratio = perLine.Single(x => x.N == "1000").Ratio;
+            claims.Add(Claim("C26", "E6", "appending one line per `File.AppendAllText` call costs far more than one writer kept open for the loop",
+                "\"almost stalls\" a download loop (no figure)",
+                ratio is null ? "not measured" :
+                    $"~60-byte lines, AppendAllText per line / one StreamWriter: {string.Join(", ", perLine.Select(x => $"{x.N} lines {Fmt(x.Ratio, "F0")}x"))}; {Fmt(perCall is { } p ? p / 1000 : null, "F1")} us per call; AppendAllLines per line {Fmt(lines, "F0")}x; async per line / one writer {Fmt(async, "F0")}x; StringBuilder + one append {Fmt(builder)}x (1,000 lines)",
+                Verdict(ratio, null), "IOP008", ratio));
+        }
+
+        // C27: the cost per call is the open and close, not the bytes: per-call overhead at 4 KiB over that at 60 B.
+        {
+            double? Overhead(string bytes) =>
+                E6Case(E6Length, "AppendAllTextPerLine", "LineBytes", bytes) is { } perLine && E6Case(E6Length, "OneStreamWriter", "LineBytes", bytes) is { } writer
+                    ? (perLine.MedianNs - writer.MedianNs) / 1000
+                    : null;
+            var small = Overhead("60");
+            var large = Overhead("4096");
+            double? ratio = small is > 0 && large is { } l ? l / small : null;
+            double? Share(string bytes, double? overhead) =>
+                E6Case(E6Length, "AppendAllTextPerLine", "LineBytes", bytes) is { MedianNs: > 0 } perLine && overhead is { } o ? o * 1000 / perLine.MedianNs : null;
+            claims.Add(Claim("C27", "E6", "the cost of each append is in opening and closing the file, not in the bytes written",
+                "(ours)",
+                ratio is null ? "not measured" :
+                    $"cost per call over one writer, 1,000 appends: {Fmt(small / 1000, "F1")} us with 60-byte lines, {Fmt(large / 1000, "F1")} us with 4 KiB lines ({Fmt(ratio)}x); that is {Fmt(Share("60", small) * 100, "F0")}% of a 60-byte append and {Fmt(Share("4096", large) * 100, "F0")}% of a 4 KiB one",
+                NoDifferenceVerdict(ratio), "IOP008", ratio));
         }
 
         return claims;
