@@ -34,10 +34,18 @@ public sealed class AwaitedReadInLoopOnCapturedContextFix : CodeFixProvider
 
     public override FixAllProvider GetFixAllProvider() => WellKnownFixAllProviders.BatchFixer;
 
-    public override Task RegisterCodeFixesAsync(CodeFixContext context)
+    public override async Task RegisterCodeFixesAsync(CodeFixContext context)
     {
+        var root = await context.Document.GetSyntaxRootAsync(context.CancellationToken).ConfigureAwait(false);
         foreach (var diagnostic in context.Diagnostics)
         {
+            // In a member that does not parse, Roslyn's formatter (run on the fix's output) can fail an internal
+            // assertion (found by the crash fuzzer: a broken foreach after the loop): offer the fix once it parses.
+            if (root?.FindNode(diagnostic.Location.SourceSpan).FirstAncestorOrSelf<MemberDeclarationSyntax>() is not { ContainsDiagnostics: false })
+            {
+                continue;
+            }
+
             if (AwaitedReadInLoopOnCapturedContextAnalyzer.CanConfigureAwait.Get(diagnostic))
             {
                 context.RegisterCodeFix(
@@ -52,8 +60,6 @@ public sealed class AwaitedReadInLoopOnCapturedContextFix : CodeFixProvider
                     diagnostic);
             }
         }
-
-        return Task.CompletedTask;
     }
 
     private static async Task<Document> AddConfigureAwaitAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken)

@@ -21,6 +21,8 @@ internal static partial class FuzzSeeds
         "IndexOfAny", "LastIndexOfAny", "IndexOfAnyExcept", "ContainsAny", "SearchValues", "ToCharArray", "AsSpan",
         "ReadToEndAsync", "ReadLineAsync", "ConfigureAwait", "StreamReader", "StreamWriter", "AutoFlush", "Synchronized",
         "Console", "WriteLine", "foreach", "while", "await", "async", "using", "static", "readonly", "const",
+        "GetFiles", "EnumerateFiles", "GetDirectories", "GetFileSystemEntries", "GetFileSystemInfos", "Length", "Any",
+        "FirstOrDefault", "SearchOption", "AllDirectories", "yield", "try", "catch",
     };
 
     public static IReadOnlyList<string> All()
@@ -87,6 +89,11 @@ internal static partial class FuzzSeeds
         "int Local(string q) => q.IndexOfAny(['x', 'y', 'z', '1', '2', '3', '4']); total += Local(text);",
         "int start = 0, end; while ((end = text.IndexOfAny(Separators, start)) >= 0) { total++; start = end + 1; }",
         "total += text?.IndexOfAny(Separators) ?? -1; total += text.AsSpan().ContainsAny(Separators) ? 1 : 0;",
+        "foreach (var f in Directory.GetFiles(path, \"*.log\", SearchOption.AllDirectories)) total += f.Length;",
+        "if (Directory.GetFiles(path).Length > 0) total++; if (0 == new DirectoryInfo(path).GetDirectories().Length) total--;",
+        "string[] entries = Directory.GetFileSystemEntries(path); try { foreach (var e in entries) File.Delete(e); } catch (IOException) { }",
+        "var infos = new DirectoryInfo(path)?.GetFiles(); total += infos?.FirstOrDefault()?.Name.Length ?? 0;",
+        "total += Directory.GetDirectories(path).Select(Path.GetFileName).Count(n => n!.Length > 3);",
     };
 
     private static string Generate(Random random)

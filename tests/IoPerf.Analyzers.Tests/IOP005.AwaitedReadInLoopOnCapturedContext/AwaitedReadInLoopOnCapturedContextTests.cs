@@ -265,6 +265,34 @@ public sealed class AwaitedReadInLoopOnCapturedContextTests
         """),
         TestFramework.NetStandard20);
 
+    /// <summary>
+    /// Crash fuzzer, seed 20261124, variant 16998: a broken foreach after the loop made Roslyn's formatter fail an
+    /// internal assertion on the fix's output. The diagnostic stays; the fix waits until the member parses.
+    /// </summary>
+    [Fact]
+    public Task MemberThatDoesNotParse_NoFixOffered()
+    {
+        const string source = """
+            using System;
+            using System.IO;
+            using System.Threading.Tasks;
+            class C
+            {
+                public async Task<long> M(string[] paths, string text)
+                {
+                    long total = 0;
+                    foreach (var p in paths) { using var r = new StreamReader(p); total += ({|IOP005:await r.ReadToEndAsync()|}).Length; }
+                    foreach [(var c in text) Console.Write(c);
+                    return total;
+                }
+            }
+            """;
+        var test = Verify.Create(source).WithEditorConfig("dotnet_diagnostic.IOP005.context = always");
+        test.CompilerDiagnostics = Microsoft.CodeAnalysis.Testing.CompilerDiagnostics.None;
+        test.FixedCode = source;
+        return test.RunAsync();
+    }
+
     // ---- Applications --------------------------------------------------------------------------------------------
 
     [Fact]
