@@ -56,6 +56,9 @@ internal sealed class FileSystemChanges
 
                 // using (var temp = new TempFile(p)) calls TempFile.Dispose without a call in the code.
                 IUsingOperation or IUsingDeclarationOperation => DisposesOwnType(operation, depth),
+
+                // Code that does not bind (a missing reference, code being typed): what it calls is not known.
+                IInvalidOperation => true,
                 _ => false,
             };
             if (changes)
@@ -137,7 +140,7 @@ internal sealed class FileSystemChanges
         if (StartsWith(name, "Save") || StartsWith(name, "Export") || StartsWith(name, "Extract") || StartsWith(name, "Delete") ||
             StartsWith(name, "Move") || StartsWith(name, "Rename") || StartsWith(name, "WriteAll") || StartsWith(name, "AppendAll") ||
             StartsWith(name, "CreateDirectory") || StartsWith(name, "CreateFrom") ||
-            name is "CopyFile" or "CopyDirectory" or "Copy" or "WriteToDirectory" or "WriteToFile" or "WriteEntryToDirectory" or "WriteEntryToFile")
+            (StartsWith(name, "Copy") && name is not ("CopyTo" or "CopyToAsync")) || name is "WriteToDirectory" or "WriteToFile" or "WriteEntryToDirectory" or "WriteEntryToFile")
         {
             return true;
         }

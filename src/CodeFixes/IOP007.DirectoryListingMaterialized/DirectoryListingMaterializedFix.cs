@@ -39,6 +39,14 @@ public sealed class DirectoryListingMaterializedFix : CodeFixProvider
                 continue;
             }
 
+            // A file also compiled for a target without the Enumerate* methods (net20, net35: they came with .NET 4) would
+            // not build there: the fix is offered only when every target of the document has them.
+            var targets = await TargetSplit.DecideAsync(context.Document, compilation => HasEnumeratingForm(compilation, enumeratingName), "NET40_OR_GREATER", context.CancellationToken).ConfigureAwait(false);
+            if (!targets.IsPossible || targets.Symbol is not null)
+            {
+                continue;
+            }
+
             // One title for every listing, so that Fix All gathers them all; the listing's own name is in the message.
             var title = Resources.IOP007_CodeFixTitle;
             context.RegisterCodeFix(
@@ -97,6 +105,12 @@ public sealed class DirectoryListingMaterializedFix : CodeFixProvider
         }
 
         return editor.GetChangedDocument();
+    }
+
+    private static bool HasEnumeratingForm(Compilation compilation, string enumeratingName)
+    {
+        var types = WellKnownIoTypes.For(compilation);
+        return types.Directory?.GetMembers(enumeratingName).IsEmpty == false || types.DirectoryInfo?.GetMembers(enumeratingName).IsEmpty == false;
     }
 
     private static string? MethodName(InvocationExpressionSyntax invocation) => SequenceEdits.InvokedName(invocation)?.Identifier.ValueText;

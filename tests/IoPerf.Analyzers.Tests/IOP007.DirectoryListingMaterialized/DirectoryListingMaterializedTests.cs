@@ -1,3 +1,5 @@
+using Microsoft.CodeAnalysis.Diagnostics;
+using System.Collections.Immutable;
 using IoPerf.Analyzers.Tests.Infrastructure;
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
@@ -340,6 +342,26 @@ public sealed class DirectoryListingMaterializedTests
         class LogWriter : StreamWriter { public LogWriter(string path) : base(path) { } }
         """));
 
+    /// <summary>
+    /// Found on the report half (Playnite, where a referenced project was missing): a call that does not bind is code the
+    /// rule cannot see, here a File.Delete inside a lambda given to an unresolved ForEach.
+    /// </summary>
+    [Fact]
+    public Task NotReported_LoopBodyThatDoesNotBind()
+    {
+        var test = Verify.Create(InClass("""
+            void M(string root)
+            {
+                foreach (var dir in Directory.GetDirectories(root))
+                {
+                    Directory.GetFiles(dir, "*.exe").ForEachItem(a => File.Delete(a));
+                }
+            }
+        """));
+        test.CompilerDiagnostics = Microsoft.CodeAnalysis.Testing.CompilerDiagnostics.None;
+        return test.RunAsync();
+    }
+
     [Fact]
     public Task NotReported_InAnIterator() => Verify.VerifyAnalyzerAsync(InClass("""
             IEnumerable<string> Logs(string root)
@@ -362,6 +384,32 @@ public sealed class DirectoryListingMaterializedTests
             }
         }
         """);
+
+    /// <summary>
+    /// A document compiled for several targets gets the fix when every target has the Enumerate* methods (all since
+    /// .NET 4 and netstandard2.0; a net35 target would withhold it, but no net35 reference assemblies are available here).
+    /// </summary>
+    [Fact]
+    public async Task MultiTargeted_EveryTargetHasTheEnumeratingForm_FixOffered()
+    {
+        var document = TestWorkspace.CreateLinkedDocuments("""
+            using System;
+            using System.IO;
+            class C
+            {
+                void M(string root)
+                {
+                    foreach (var path in Directory.GetFiles(root)) Console.WriteLine(path);
+                }
+            }
+            """, new[] { TestFramework.Net80, TestFramework.NetStandard20 });
+        var compilation = (await document.Project.GetCompilationAsync())!;
+        var diagnostic = Assert.Single(await compilation
+            .WithAnalyzers(AnalyzerCatalog.AnalyzersFor("IOP007").ToImmutableArray(), AnalyzerCatalog.Options())
+            .GetAnalyzerDiagnosticsAsync());
+        var actions = await AnalyzerCatalog.GetActionsAsync(new CodeFixes.DirectoryListingMaterializedFix(), document, diagnostic);
+        Assert.Single(actions);
+    }
 
     // ---- Negatives: the array is needed as an array ---------------------------------------------------------
 
