@@ -1,6 +1,6 @@
-using Microsoft.CodeAnalysis.Diagnostics;
 using System.Collections.Immutable;
 using IoPerf.Analyzers.Tests.Infrastructure;
+using Microsoft.CodeAnalysis.Diagnostics;
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
     IoPerf.Analyzers.DirectoryListingMaterializedAnalyzer,
