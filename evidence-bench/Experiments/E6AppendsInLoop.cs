@@ -47,21 +47,7 @@ public abstract class E6Appends
         return length == _expectedBytes ? length : throw new InvalidOperationException($"{Path}: {length} bytes, expected {_expectedBytes}");
     }
 
-    protected static IEnumerable<int> Counts(params int[] full) => BenchData.Quick ? new[] { 10 } : full;
-}
-
-/// <summary>C26: one call per line against one writer for the loop, synchronous and asynchronous, ~60-byte lines.</summary>
-[MemoryDiagnoser]
-[BenchmarkCategory("E6", "C26", "IOP008")]
-public class E6AppendPerLine : E6Appends
-{
-    public static IEnumerable<int> LineCounts => Counts(100, 1_000, 10_000);
-
-    [ParamsSource(nameof(LineCounts))]
-    public override int LineCount { get; set; }
-
-    public override int LineBytes { get; set; } = 60;
-
+    // The two forms every E6 class compares: a File.AppendAllText call per line (the baseline) and one writer for the loop.
     [Benchmark(Baseline = true)]
     public long AppendAllTextPerLine()
     {
@@ -69,19 +55,6 @@ public class E6AppendPerLine : E6Appends
         foreach (var line in Lines)
         {
             File.AppendAllText(Path, line);
-        }
-
-        return Check();
-    }
-
-    [Benchmark]
-    public long AppendAllLinesPerLine()
-    {
-        Start();
-        foreach (var line in Lines)
-        {
-            // The line's own "\n" is dropped: AppendAllLines adds the line end.
-            File.AppendAllLines(Path, new[] { line[..^1] });
         }
 
         return Check();
@@ -97,6 +70,34 @@ public class E6AppendPerLine : E6Appends
             {
                 writer.Write(line);
             }
+        }
+
+        return Check();
+    }
+
+    protected static IEnumerable<int> Counts(params int[] full) => BenchData.Quick ? new[] { 10 } : full;
+}
+
+/// <summary>C26: one call per line against one writer for the loop, synchronous and asynchronous, ~60-byte lines.</summary>
+[MemoryDiagnoser]
+[BenchmarkCategory("E6", "C26", "IOP008")]
+public class E6AppendPerLine : E6Appends
+{
+    public static IEnumerable<int> LineCounts => Counts(100, 1_000, 10_000);
+
+    [ParamsSource(nameof(LineCounts))]
+    public override int LineCount { get; set; }
+
+    public override int LineBytes { get; set; } = 60;
+
+    [Benchmark]
+    public long AppendAllLinesPerLine()
+    {
+        Start();
+        foreach (var line in Lines)
+        {
+            // The line's own "\n" is dropped: AppendAllLines adds the line end.
+            File.AppendAllLines(Path, new[] { line[..^1] });
         }
 
         return Check();
@@ -158,31 +159,4 @@ public class E6AppendLineLength : E6Appends
 
     [ParamsSource(nameof(Lengths))]
     public override int LineBytes { get; set; }
-
-    [Benchmark(Baseline = true)]
-    public long AppendAllTextPerLine()
-    {
-        Start();
-        foreach (var line in Lines)
-        {
-            File.AppendAllText(Path, line);
-        }
-
-        return Check();
-    }
-
-    [Benchmark]
-    public long OneStreamWriter()
-    {
-        Start();
-        using (var writer = new StreamWriter(Path, append: true))
-        {
-            foreach (var line in Lines)
-            {
-                writer.Write(line);
-            }
-        }
-
-        return Check();
-    }
 }

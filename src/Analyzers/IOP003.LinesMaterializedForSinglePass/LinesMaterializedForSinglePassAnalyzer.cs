@@ -250,13 +250,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
     {
         var start = read.Syntax.SpanStart;
         var end = use.ConsumingOperation.Syntax.Span.End;
-        var root = read.GetEnclosingFunctionBody();
-        while (root.Parent is not null)
-        {
-            root = root.Parent;
-        }
-
-        foreach (var operation in root.DescendantsStartingWithin(TextSpan.FromBounds(start, end)))
+        foreach (var operation in read.GetRoot().DescendantsStartingWithin(TextSpan.FromBounds(start, end)))
         {
             if (operation == read)
             {

@@ -129,13 +129,7 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
     /// </summary>
     private static IEnumerable<IOperation> RunWhileListed(IOperation listing, IOperation consumer)
     {
-        var root = listing;
-        while (root.Parent is not null)
-        {
-            root = root.Parent;
-        }
-
-        return root.DescendantsStartingWithin(TextSpan.FromBounds(listing.Syntax.SpanStart, consumer.Syntax.Span.End));
+        return listing.GetRoot().DescendantsStartingWithin(TextSpan.FromBounds(listing.Syntax.SpanStart, consumer.Syntax.Span.End));
     }
 
     /// <summary>

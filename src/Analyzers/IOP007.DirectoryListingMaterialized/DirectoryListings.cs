@@ -8,9 +8,8 @@ namespace IoPerf.Analyzers.Internal;
 /// <summary>A listing's <c>.Length</c> compared with zero, found by <see cref="DirectoryListings.FindLengthCheck"/>.</summary>
 internal sealed class LengthCheck
 {
-    public LengthCheck(IBinaryOperation comparison, IPropertyReferenceOperation length, IVariableDeclaratorOperation? local, bool asksForAny)
+    public LengthCheck(IPropertyReferenceOperation length, IVariableDeclaratorOperation? local, bool asksForAny)
     {
-        Comparison = comparison;
         Length = length;
         Local = local;
         AsksForAny = asksForAny;
@@ -19,10 +18,7 @@ internal sealed class LengthCheck
     /// <summary>True for "is there an entry" (<c>&gt; 0</c>), false for "is it empty" (<c>== 0</c>).</summary>
     public bool AsksForAny { get; }
 
-    /// <summary>The whole comparison (<c>files.Length &gt; 0</c>).</summary>
-    public IBinaryOperation Comparison { get; }
-
-    /// <summary>The <c>files.Length</c> it compares.</summary>
+    /// <summary>The <c>files.Length</c> compared (<c>files.Length &gt; 0</c>).</summary>
     public IPropertyReferenceOperation Length { get; }
 
     /// <summary>The local the array is stored in first, when it is.</summary>
@@ -130,7 +126,7 @@ internal static class DirectoryListings
                length.Instance == child &&
                length.GetParentSkippingImplicitConversions(out var lengthChild) is IBinaryOperation comparison &&
                AsksForAny(comparison, lengthChild) is { } asksForAny
-            ? new LengthCheck(comparison, length, local, asksForAny)
+            ? new LengthCheck(length, local, asksForAny)
             : null;
     }
 

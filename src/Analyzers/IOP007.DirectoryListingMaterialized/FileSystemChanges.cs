@@ -94,17 +94,17 @@ internal sealed class FileSystemChanges
             // new StreamWriter(path) (or a constructor passing a path on to it with : base(path)) creates the file;
             // new FileStream(path, mode) may.
             return method.Parameters.Length > 0 && method.Parameters[0].Type.SpecialType == SpecialType.System_String &&
-                   (Is(type, _types.StreamWriter) || (Is(type, _types.FileStream) && MayCreate(arguments.GetArgument(1)?.Value)));
+                   (WellKnownIoTypes.Is(type, _types.StreamWriter) || (WellKnownIoTypes.Is(type, _types.FileStream) && MayCreate(arguments.GetArgument(1)?.Value)));
         }
 
-        if (Is(type, _types.File))
+        if (WellKnownIoTypes.Is(type, _types.File))
         {
             return name is "Copy" or "Move" or "Delete" or "Replace" or "Encrypt" or "Decrypt" or "OpenWrite" ||
                    StartsWith(name, "Create") || StartsWith(name, "Write") || StartsWith(name, "Append") ||
                    (name is "Open" or "OpenHandle" && MayCreate(arguments.GetArgument(1)?.Value));
         }
 
-        if (Is(type, _types.Directory))
+        if (WellKnownIoTypes.Is(type, _types.Directory))
         {
             return name is "Delete" or "Move" || StartsWith(name, "Create");
         }
@@ -301,7 +301,4 @@ internal sealed class FileSystemChanges
         TypeDeclarationSyntax => true,
         _ => false,
     };
-
-    private static bool Is(INamedTypeSymbol type, INamedTypeSymbol? expected) =>
-        expected is not null && SymbolEqualityComparer.Default.Equals(type.OriginalDefinition, expected);
 }

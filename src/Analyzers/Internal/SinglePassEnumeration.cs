@@ -137,11 +137,7 @@ internal static class SinglePassEnumeration
     {
         var symbol = declarator.Symbol;
         var root = declarator.GetEnclosingFunctionBody();
-        var topmost = root;
-        while (topmost.Parent is not null)
-        {
-            topmost = topmost.Parent;
-        }
+        var topmost = root.GetRoot();
 
         // A local can only be used after its declaration and inside its block (a file of top-level statements is one
         // block): only that range is searched, not the whole method or file.

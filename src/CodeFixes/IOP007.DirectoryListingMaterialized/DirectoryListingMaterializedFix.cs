@@ -32,9 +32,7 @@ public sealed class DirectoryListingMaterializedFix : CodeFixProvider
         var root = await context.Document.GetSyntaxRootAsync(context.CancellationToken).ConfigureAwait(false);
         foreach (var diagnostic in context.Diagnostics)
         {
-            if (root?.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not InvocationExpressionSyntax invocation ||
-                MethodName(invocation) is not { } name ||
-                DirectoryListings.EnumeratingName(name) is not { } enumeratingName)
+            if (!TryFindListing(root, diagnostic, out _, out var enumeratingName))
             {
                 continue;
             }
@@ -61,9 +59,7 @@ public sealed class DirectoryListingMaterializedFix : CodeFixProvider
     private static async Task<Document> FixAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken)
     {
         var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-        if (root?.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not InvocationExpressionSyntax invocation ||
-            MethodName(invocation) is not { } name ||
-            DirectoryListings.EnumeratingName(name) is not { } enumeratingName)
+        if (root is null || !TryFindListing(root, diagnostic, out var invocation, out var enumeratingName))
         {
             return document;
         }
@@ -74,7 +70,7 @@ public sealed class DirectoryListingMaterializedFix : CodeFixProvider
         if (DirectoryListingMaterializedAnalyzer.Use.Get(diagnostic) == ListingUse.LengthCheck)
         {
             if (root.FindNode(diagnostic.AdditionalLocations[0].SourceSpan, getInnermostNodeForTie: true) is not MemberAccessExpressionSyntax length ||
-                Comparison(length) is not { } comparison)
+                length.WalkUpParentheses().Parent is not BinaryExpressionSyntax comparison)
             {
                 return document;
             }
@@ -113,18 +109,20 @@ public sealed class DirectoryListingMaterializedFix : CodeFixProvider
         return types.Directory?.GetMembers(enumeratingName).IsEmpty == false || types.DirectoryInfo?.GetMembers(enumeratingName).IsEmpty == false;
     }
 
-    private static string? MethodName(InvocationExpressionSyntax invocation) => SequenceEdits.InvokedName(invocation)?.Identifier.ValueText;
-
-    /// <summary>The comparison the reported <c>x.Length</c> is a side of.</summary>
-    private static BinaryExpressionSyntax? Comparison(ExpressionSyntax length)
+    /// <summary>The reported listing call and the name of its Enumerate* twin, or false when the code changed under the diagnostic.</summary>
+    private static bool TryFindListing(SyntaxNode? root, Diagnostic diagnostic, out InvocationExpressionSyntax invocation, out string enumeratingName)
     {
-        var parent = length.Parent;
-        while (parent is ParenthesizedExpressionSyntax)
+        invocation = null!;
+        enumeratingName = null!;
+        if (root?.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not InvocationExpressionSyntax found ||
+            SequenceEdits.InvokedName(found)?.Identifier.ValueText is not { } name ||
+            DirectoryListings.EnumeratingName(name) is not { } enumerating)
         {
-            parent = parent.Parent;
+            return false;
         }
 
-        return parent as BinaryExpressionSyntax;
+        invocation = found;
+        enumeratingName = enumerating;
+        return true;
     }
-
 }

@@ -3,6 +3,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 
 namespace IoPerf.Analyzers.CodeFixes.Internal;
 
+/// <summary>Syntax questions two or more fixes ask.</summary>
 internal static class SyntaxHelpers
 {
     /// <summary>The outermost parenthesized expression around <paramref name="expression"/>, or itself.</summary>
