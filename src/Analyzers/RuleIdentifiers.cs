@@ -12,6 +12,7 @@ public static class RuleIdentifiers
     public const string AwaitedReadInLoopOnCapturedContext = "IOP005";
     public const string TinyIoPayingLockOrFlush = "IOP006";
     public const string DirectoryListingMaterialized = "IOP007";
+    public const string FileReopenedForEachAppend = "IOP008";
 
     /// <summary>Where each rule's documentation lives; the help link of every descriptor points here.</summary>
     public const string HelpLinkBase = "https://github.com/ioperf/IoPerf.Analyzers/blob/main/docs/rules/";

@@ -77,6 +77,13 @@ public static class Rules
         Localizable(nameof(Resources.IOP007_Description)),
         DiagnosticSeverity.Info);
 
+    public static readonly DiagnosticDescriptor FileReopenedForEachAppend = Create(
+        RuleIdentifiers.FileReopenedForEachAppend,
+        Localizable(nameof(Resources.IOP008_Title)),
+        Localizable(nameof(Resources.IOP008_Message)),
+        Localizable(nameof(Resources.IOP008_Description)),
+        DiagnosticSeverity.Info);
+
     /// <summary>All descriptors this package ships, in id order.</summary>
     public static DiagnosticDescriptor[] All => new[]
     {
@@ -87,6 +94,7 @@ public static class Rules
         AwaitedReadInLoopOnCapturedContext,
         TinyIoPayingLockOrFlush,
         DirectoryListingMaterialized,
+        FileReopenedForEachAppend,
     };
 
     /// <summary>

@@ -255,6 +255,36 @@ public sealed class RuleMessageTests
             """,
             "Directory.GetFiles builds an array of every entry although only its first entry is used; Directory.EnumerateFiles yields the entries as they are read"
         },
+        {
+            "IOP008",
+            """
+            using System.IO;
+            class C
+            {
+                void M(string logPath, string[] lines)
+                {
+                    foreach (var line in lines) File.AppendAllText(logPath, line);
+                }
+            }
+            """,
+            "File.AppendAllText opens, appends to and closes logPath on every iteration of this loop; write through one StreamWriter opened before the loop"
+        },
+        {
+            "IOP008",
+            """
+            using System.IO;
+            using System.Threading.Tasks;
+            class C
+            {
+                const string Journal = "journal.txt";
+                async Task M(string[] lines)
+                {
+                    for (var i = 0; i < lines.Length; i++) await File.AppendAllLinesAsync(Journal, new[] { lines[i] });
+                }
+            }
+            """,
+            "File.AppendAllLinesAsync opens, appends to and closes Journal on every iteration of this loop; write through one StreamWriter opened before the loop"
+        },
     };
 
     [Theory]

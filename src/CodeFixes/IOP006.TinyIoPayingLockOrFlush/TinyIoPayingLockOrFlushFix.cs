@@ -168,12 +168,7 @@ public sealed class TinyIoPayingLockOrFlushFix : CodeFixProvider
                 Argument(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, consoleType, IdentifierName("OutputEncoding"))),
                 Argument(LiteralExpression(SyntaxKind.NumericLiteralExpression, Literal(ConsoleBufferSize))),
             })));
-        var usingStatement = UsingStatement(Block(rewritten.WithoutLeadingTrivia()))
-            .WithDeclaration(VariableDeclaration(IdentifierName("var"))
-                .WithVariables(SingletonSeparatedList(VariableDeclarator(name).WithInitializer(EqualsValueClause(writerCreation)))))
-            .WithLeadingTrivia(loopStatement.GetLeadingTrivia())
-            .WithTrailingTrivia(loopStatement.GetTrailingTrivia())
-            .WithAdditionalAnnotations(Formatter.Annotation);
+        var usingStatement = LoopWrapping.InUsing(rewritten, name, writerCreation);
         editor.ReplaceNode(loopStatement, usingStatement);
         return true;
     }

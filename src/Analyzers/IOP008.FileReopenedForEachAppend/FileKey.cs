@@ -1,0 +1,146 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace IoPerf.Analyzers.Internal;
+
+/// <summary>
+/// The file an IOP008 append writes to, as the code names it: a constant, or a local, parameter, field or auto-property
+/// read as it is (a computed path - <c>Path.Combine(dir, name)</c>, <c>$"log{i}.txt"</c> - is not one). Whether it
+/// names the same file on every iteration, and whether anything else in the loop touches it, is decided here.
+/// </summary>
+internal sealed class FileKey : IEquatable<FileKey>
+{
+    private FileKey(ISymbol? symbol, string? constant)
+    {
+        Symbol = symbol;
+        Constant = constant;
+    }
+
+    /// <summary>The variable holding the path, or null for a constant path.</summary>
+    public ISymbol? Symbol { get; }
+
+    /// <summary>The path itself when it is a compile-time constant.</summary>
+    public string? Constant { get; }
+
+    public static FileKey? Of(IOperation path)
+    {
+        if (path.ConstantValue is { HasValue: true, Value: string constant })
+        {
+            return new FileKey(null, constant);
+        }
+
+        var symbol = path.WalkDownConversions() switch
+        {
+            ILocalReferenceOperation local => local.Local,
+            IParameterReferenceOperation parameter => (ISymbol)parameter.Parameter,
+
+            // Of this object or static: other.Path would be another object's path on each iteration.
+            IFieldReferenceOperation { Instance: null or IInstanceReferenceOperation } field => field.Field,
+            IPropertyReferenceOperation { Instance: null or IInstanceReferenceOperation } property when IsAutoProperty(property.Property) => property.Property,
+            _ => null,
+        };
+        return symbol is null ? null : new FileKey(symbol, null);
+    }
+
+    /// <summary>
+    /// False for a local declared in the loop (a new path each iteration). Writes to the variable in the loop, or in a
+    /// lambda or local function, are uses that <see cref="IsUsedElsewhere"/> finds.
+    /// </summary>
+    public bool IsTheSameOnEveryIteration(ILoopOperation loop) =>
+        Symbol is not ILocalSymbol local ||
+        !local.DeclaringSyntaxReferences.Any(reference => reference.SyntaxTree == loop.Syntax.SyntaxTree && loop.Syntax.Span.Contains(reference.Span));
+
+    /// <summary>
+    /// True when something other than <paramref name="appends"/> touches the file in the loop: reads it, writes its
+    /// variable, passes it on (to a FileInfo, a delete, a helper), or - for a field or a constant - a method of this
+    /// project that the loop calls mentions it. Code that reads the file while the loop runs would miss the lines still
+    /// in the writer's buffer.
+    /// </summary>
+    public bool IsUsedElsewhere(ILoopOperation loop, IOperation root, IReadOnlyList<FileAppend> appends, Compilation compilation)
+    {
+        var paths = new HashSet<IOperation>(appends.Select(append => append.Path));
+        foreach (var operation in loop.DescendantsAndSelf())
+        {
+            if (!paths.Contains(operation) && Refers(operation))
+            {
+                return true;
+            }
+        }
+
+        // A lambda or local function that uses the variable may run in the loop (it is called there, or by what is).
+        if (Symbol is ILocalSymbol or IParameterSymbol)
+        {
+            return InOtherFunctions(root, loop).Any(Refers);
+        }
+
+        return CalledOwnCode(loop, compilation).Any(Mentions);
+    }
+
+    private bool Refers(IOperation operation) => Symbol switch
+    {
+        null => operation.ConstantValue is { HasValue: true, Value: string value } && value == Constant && operation is not IConversionOperation,
+        ILocalSymbol local => operation is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local),
+        IParameterSymbol parameter => operation is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter),
+        _ => operation is IMemberReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Member.OriginalDefinition, Symbol.OriginalDefinition),
+    };
+
+    /// <summary>
+    /// The operations inside the lambdas and local functions of <paramref name="root"/>, except those the loop runs in
+    /// (what they do before or after the loop is not "in the loop") and those in the loop (already looked at).
+    /// </summary>
+    private static IEnumerable<IOperation> InOtherFunctions(IOperation root, ILoopOperation loop) =>
+        root.Descendants()
+            .Where(operation => operation is IAnonymousFunctionOperation or ILocalFunctionOperation &&
+                                !operation.Syntax.Span.Contains(loop.Syntax.Span) && !loop.Syntax.Span.Contains(operation.Syntax.Span))
+            .SelectMany(function => function.Descendants());
+
+    /// <summary>The declarations of this compilation's methods the loop calls (one level: they are read as text).</summary>
+    private static IEnumerable<SyntaxNode> CalledOwnCode(ILoopOperation loop, Compilation compilation)
+    {
+        foreach (var operation in loop.DescendantsAndSelf())
+        {
+            var method = operation switch
+            {
+                IInvocationOperation invocation => invocation.TargetMethod,
+                IObjectCreationOperation creation => creation.Constructor,
+                IMethodReferenceOperation reference => reference.Method,
+                IPropertyReferenceOperation property => property.Property.GetMethod,
+                _ => null,
+            };
+            if (method is null || !SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, compilation.Assembly))
+            {
+                continue;
+            }
+
+            foreach (var reference in (method.PartialImplementationPart ?? method).DeclaringSyntaxReferences)
+            {
+                yield return reference.GetSyntax();
+            }
+        }
+    }
+
+    /// <summary>The code names the field or property, or spells the constant path (read as tokens: no binding across files).</summary>
+    private bool Mentions(SyntaxNode code) =>
+        code.DescendantTokens().Any(token => Symbol is null
+            ? token.IsKind(SyntaxKind.StringLiteralToken) && token.ValueText == Constant
+            : token.IsKind(SyntaxKind.IdentifierToken) && token.ValueText == Symbol.Name);
+
+    /// <summary>A property with no accessor body (<c>{ get; set; }</c>): reading it returns what was stored, like a field.</summary>
+    private static bool IsAutoProperty(IPropertySymbol property) =>
+        property.DeclaringSyntaxReferences.Length > 0 &&
+        property.DeclaringSyntaxReferences.All(reference =>
+            reference.GetSyntax() is PropertyDeclarationSyntax { ExpressionBody: null, AccessorList.Accessors: var accessors } &&
+            accessors.All(accessor => accessor.Body is null && accessor.ExpressionBody is null));
+
+    public bool Equals(FileKey? other) =>
+        other is not null && SymbolEqualityComparer.Default.Equals(Symbol, other.Symbol) && Constant == other.Constant;
+
+    public override bool Equals(object? obj) => Equals(obj as FileKey);
+
+    public override int GetHashCode() => Symbol is null ? Constant?.GetHashCode() ?? 0 : SymbolEqualityComparer.Default.GetHashCode(Symbol);
+}

@@ -1,0 +1,237 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using IoPerf.Analyzers.Internal;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace IoPerf.Analyzers;
+
+/// <summary>
+/// IOP008: <c>File.AppendAllText</c> / <c>AppendAllLines</c> (and their async forms) called in a loop that appends to the
+/// same file on every iteration. Each call opens the file, seeks to its end, writes, flushes and closes it; one
+/// <c>StreamWriter</c> opened before the loop writes the same bytes for a fraction of the cost (claims C26, C27).
+/// </summary>
+/// <remarks>
+/// The loop is analysed once, with all its appends: the fix needs every append to the file (one writer serves them all),
+/// so each diagnostic carries the loop and the whole group as additional locations.
+/// </remarks>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
+{
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
+        ImmutableArray.Create(Rules.FileReopenedForEachAppend);
+
+    public override void Initialize(AnalysisContext context)
+    {
+        context.EnableConcurrentExecution();
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.RegisterCompilationStartAction(start =>
+        {
+            var types = WellKnownIoTypes.For(start.Compilation);
+            if (types.File is null)
+            {
+                return;
+            }
+
+            start.RegisterOperationAction(operationContext => AnalyzeLoop(operationContext, types), OperationKind.Loop);
+        });
+    }
+
+    private static void AnalyzeLoop(OperationAnalysisContext context, WellKnownIoTypes types)
+    {
+        var loop = (ILoopOperation)context.Operation;
+        var appends = AppendsOf(loop, types);
+        if (appends.Count == 0 ||
+            loop.Syntax.ContainsDiagnostics ||
+            LoopPacing.Waits(loop) ||
+            LoopPacing.RunsOnlyAFewTimes(loop) ||
+            loop.DescendantsAndSelf().Any(operation => operation is IReturnOperation { Kind: OperationKind.YieldReturn } || ChangesWhereFilesAre(operation)))
+        {
+            // A yield return hands control to the caller mid-loop, with the file still open and its last lines buffered.
+            return;
+        }
+
+        var groups = GroupByFile(appends);
+
+        // Two variables may name one file: a writer held open would make the other append fail (the writer shares the
+        // file for reading only). Only different constants are known to be different files. Appends in nested loops
+        // count too: they run while this loop's writer is open.
+        if (groups is null || (groups.Count > 1 && groups.Any(group => group.Key.Constant is null)) || AppendsElsewhereInNestedLoops(loop, groups, types))
+        {
+            return;
+        }
+
+        var root = loop.GetRoot();
+        foreach (var group in groups)
+        {
+            if (IsReportable(group, loop, root, context.Compilation))
+            {
+                Report(context, loop, group);
+            }
+        }
+    }
+
+    /// <summary>The appends whose innermost loop is <paramref name="loop"/> (not a nested loop, lambda or local function).</summary>
+    private static List<FileAppend> AppendsOf(ILoopOperation loop, WellKnownIoTypes types)
+    {
+        var appends = new List<FileAppend>();
+        foreach (var operation in loop.Body.DescendantsAndSelf())
+        {
+            if (operation is IInvocationOperation invocation &&
+                FileAppend.IsAppendName(invocation.TargetMethod.Name) &&
+                FileAppend.TryCreate(invocation, types) is { } append &&
+                invocation.GetEnclosingLoop() == loop)
+            {
+                appends.Add(append);
+            }
+        }
+
+        return appends;
+    }
+
+    /// <summary>An append in a loop nested in <paramref name="loop"/> to a file that may be one of <paramref name="groups"/>' files.</summary>
+    private static bool AppendsElsewhereInNestedLoops(ILoopOperation loop, List<AppendGroup> groups, WellKnownIoTypes types)
+    {
+        foreach (var operation in loop.Body.DescendantsAndSelf())
+        {
+            if (operation is IInvocationOperation invocation &&
+                FileAppend.IsAppendName(invocation.TargetMethod.Name) &&
+                invocation.GetEnclosingLoop() is { } innermost && innermost != loop &&
+                FileAppend.TryCreate(invocation, types) is { } append)
+            {
+                var key = FileKey.Of(append.Path);
+                if (key?.Constant is null || groups.Any(group => group.Key.Constant is null || group.Key.Equals(key)))
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>The appends by the file they write to, or null when one of them names its file in a way the rule cannot follow.</summary>
+    private static List<AppendGroup>? GroupByFile(List<FileAppend> appends)
+    {
+        var groups = new List<AppendGroup>();
+        foreach (var append in appends)
+        {
+            if (FileKey.Of(append.Path) is not { } key)
+            {
+                return null; // Path.Combine(dir, name) or a call: a different file on each iteration, or the same one.
+            }
+
+            var group = groups.FirstOrDefault(existing => existing.Key.Equals(key));
+            if (group is null)
+            {
+                group = new AppendGroup(key);
+                groups.Add(group);
+            }
+
+            group.Appends.Add(append);
+        }
+
+        return groups;
+    }
+
+    private static bool IsReportable(AppendGroup group, ILoopOperation loop, IOperation root, Compilation compilation)
+    {
+        var first = group.Appends[0];
+        return group.Appends.All(append => IsStatement(append) && !IsGuardedInsideLoop(append, loop) && SameEncoding(append, first)) &&
+               group.Key.IsTheSameOnEveryIteration(loop) &&
+               !group.Key.IsUsedElsewhere(loop, root, group.Appends, compilation);
+    }
+
+    /// <summary>
+    /// <c>File.AppendAllText(p, s);</c> or <c>await File.AppendAllTextAsync(p, s)[.ConfigureAwait(x)];</c>: a statement
+    /// the fix can turn into a write. A task kept, returned or run alongside others is left alone.
+    /// </summary>
+    private static bool IsStatement(FileAppend append)
+    {
+        if (!append.IsAsync)
+        {
+            return append.Invocation.Parent is IExpressionStatementOperation;
+        }
+
+        var awaited = append.Invocation.Parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configured && configured.Instance == append.Invocation
+            ? configured
+            : (IOperation)append.Invocation;
+        return awaited.Parent is IAwaitOperation { Parent: IExpressionStatementOperation };
+    }
+
+    /// <summary>
+    /// An append inside a try with catch clauses (within the loop) has its errors handled there, each iteration: through a
+    /// writer, a failed write would surface when the writer flushes, outside that try. An append inside a lock (within
+    /// the loop) shares the file with other threads between iterations.
+    /// </summary>
+    private static bool IsGuardedInsideLoop(FileAppend append, ILoopOperation loop)
+    {
+        IOperation child = append.Invocation;
+        for (var current = append.Invocation.Parent; current is not null && current != loop; child = current, current = current.Parent)
+        {
+            if (current is ILockOperation || (current is ITryOperation { Catches.Length: > 0 } tryOperation && tryOperation.Body == child))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>The same encoding argument (written the same way), or none on both: one writer writes in one encoding.</summary>
+    private static bool SameEncoding(FileAppend append, FileAppend first) =>
+        (append.Encoding, first.Encoding) switch
+        {
+            (null, null) => true,
+            ({ } a, { } b) => SyntaxFactory.AreEquivalent(a.Syntax, b.Syntax) && IsStable(a),
+            _ => false,
+        };
+
+    /// <summary>An encoding the fix can evaluate once, before the loop: a variable, a property like Encoding.UTF8, or a constant creation.</summary>
+    private static bool IsStable(IOperation encoding) => encoding.WalkDownConversions() switch
+    {
+        ILocalReferenceOperation or IParameterReferenceOperation or IFieldReferenceOperation => true,
+        IPropertyReferenceOperation { Instance: null } => true,
+        IObjectCreationOperation creation => creation.Initializer is null && creation.Arguments.All(argument => argument.Value.ConstantValue.HasValue),
+        IInvocationOperation { TargetMethod.Name: "GetEncoding", Instance: null } call => call.Arguments.All(argument => argument.Value.ConstantValue.HasValue),
+        _ => false,
+    };
+
+    /// <summary>Creating, moving or deleting a directory, or changing the current directory, decides whether and where the file opens.</summary>
+    private static bool ChangesWhereFilesAre(IOperation operation) => operation switch
+    {
+        IInvocationOperation { TargetMethod: { ContainingType.Name: "Directory" or "DirectoryInfo", Name: var name } } =>
+            name is "CreateDirectory" or "Delete" or "Move" or "MoveTo" or "Create" or "CreateSubdirectory" or "SetCurrentDirectory",
+        IPropertyReferenceOperation { Property: { Name: "CurrentDirectory", ContainingType.Name: "Environment" } } property =>
+            property.Parent is IAssignmentOperation assignment && assignment.Target == property,
+        _ => false,
+    };
+
+    private static void Report(OperationAnalysisContext context, ILoopOperation loop, AppendGroup group)
+    {
+        var additionalLocations = new List<Location> { loop.Syntax.GetLocation() };
+        additionalLocations.AddRange(group.Appends.Select(append => append.Invocation.Syntax.GetLocation()));
+        foreach (var append in group.Appends)
+        {
+            context.ReportDiagnostic(Diagnostic.Create(
+                Rules.FileReopenedForEachAppend,
+                append.Invocation.Syntax.GetLocation(),
+                additionalLocations,
+                $"File.{append.Invocation.TargetMethod.Name}",
+                append.Path.Syntax.ToString()));
+        }
+    }
+
+    private sealed class AppendGroup
+    {
+        public AppendGroup(FileKey key) => Key = key;
+
+        public FileKey Key { get; }
+
+        public List<FileAppend> Appends { get; } = new();
+    }
+}

@@ -1,0 +1,330 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Composition;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using IoPerf.Analyzers.CodeFixes.Internal;
+using IoPerf.Analyzers.Internal;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Text;
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+
+namespace IoPerf.Analyzers.CodeFixes;
+
+/// <summary>
+/// IOP008 fix: the loop goes inside <c>using (var writer = new StreamWriter(path, append: true[, encoding]))</c> and
+/// each append to that file becomes a write: <c>AppendAllText(p, s)</c> -> <c>writer.Write(s)</c>,
+/// <c>AppendAllLines(p, lines)</c> -> <c>foreach (var line in lines) writer.WriteLine(line)</c>, the async forms
+/// <c>await writer.WriteAsync(...)</c> / <c>WriteLineAsync</c> with <c>await using</c> (and the call's cancellation token
+/// and <c>ConfigureAwait</c>). StreamWriter's default encoding is UTF-8 without a BOM, as AppendAllText's, and it
+/// writes the preamble of an encoding that has one only to an empty file, as AppendAllText does: the bytes are the same.
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(FileReopenedForEachAppendFix)), Shared]
+public sealed class FileReopenedForEachAppendFix : CodeFixProvider
+{
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } =
+        ImmutableArray.Create(RuleIdentifiers.FileReopenedForEachAppend);
+
+    public override FixAllProvider GetFixAllProvider() => new OneWriterPerLoopFixAll();
+
+    public override async Task RegisterCodeFixesAsync(CodeFixContext context)
+    {
+        foreach (var diagnostic in context.Diagnostics)
+        {
+            if (!await IsPossibleAsync(context.Document, diagnostic, context.CancellationToken).ConfigureAwait(false))
+            {
+                continue;
+            }
+
+            var title = Resources.IOP008_CodeFixTitle;
+            context.RegisterCodeFix(
+                CodeAction.Create(title, cancellationToken => FixAsync(context.Document, new[] { diagnostic }, cancellationToken), equivalenceKey: title),
+                diagnostic);
+        }
+    }
+
+    /// <summary>
+    /// A synchronous group can always be fixed. An async one needs <c>await using</c> (C# 8) and StreamWriter.DisposeAsync in
+    /// every target of the document (.NET Core 3.0, .NET Standard 2.1): the writer must not flush synchronously in an
+    /// async method.
+    /// </summary>
+    private static async Task<bool> IsPossibleAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken)
+    {
+        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        if (root is null || diagnostic.AdditionalLocations.Count < 2)
+        {
+            return false;
+        }
+
+        var appendsAsync = diagnostic.AdditionalLocations.Skip(1).Any(location =>
+            root.FindNode(location.SourceSpan, getInnermostNodeForTie: true) is InvocationExpressionSyntax invocation &&
+            SequenceEdits.InvokedName(invocation)?.Identifier.ValueText is { } name && FileAppend.IsAsyncName(name));
+        if (!appendsAsync)
+        {
+            return true;
+        }
+
+        if (root.SyntaxTree.Options is CSharpParseOptions { LanguageVersion: < LanguageVersion.CSharp8 })
+        {
+            return false;
+        }
+
+        var targets = await TargetSplit.DecideAsync(document, HasAsyncWriter, "NETCOREAPP3_0_OR_GREATER", cancellationToken).ConfigureAwait(false);
+        return targets.IsPossible && targets.Symbol is null;
+    }
+
+    private static bool HasAsyncWriter(Compilation compilation) =>
+        WellKnownIoTypes.For(compilation).StreamWriter?.GetMembers("DisposeAsync").IsEmpty == false;
+
+    private static async Task<Document> FixAsync(Document document, IEnumerable<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    {
+        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        var model = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
+        if (root is null || model is null)
+        {
+            return document;
+        }
+
+        var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+        var types = WellKnownIoTypes.For(model.Compilation);
+        var imports = new Imports();
+
+        // One writer per group (a loop and the appends to one file). Names are given in the order of the appends, as
+        // fixing one diagnostic at a time would; inner loops are wrapped before outer ones, and of two groups in one
+        // loop the first wrapped ends up outermost, as fixing them one at a time would leave them.
+        var groups = diagnostics
+            .Where(diagnostic => diagnostic.AdditionalLocations.Count >= 2 && diagnostic.Location.SourceTree == root.SyntaxTree)
+            .GroupBy(diagnostic => (Loop: diagnostic.AdditionalLocations[0].SourceSpan, First: diagnostic.AdditionalLocations[1].SourceSpan))
+            .Select(group => group.First())
+            .OrderBy(diagnostic => diagnostic.AdditionalLocations[1].SourceSpan.Start)
+            .ToList();
+        var named = new List<(TextSpan Loop, string Name)>();
+        foreach (var diagnostic in groups)
+        {
+            var loop = diagnostic.AdditionalLocations[0].SourceSpan;
+            var taken = named.Where(other => other.Loop.Contains(loop) || loop.Contains(other.Loop)).Select(other => other.Name);
+            named.Add((loop, WriterName(root, model, loop, taken)));
+        }
+
+        foreach (var (diagnostic, name) in groups.Zip(named, (diagnostic, name) => (diagnostic, name.Name))
+                     .OrderByDescending(pair => pair.diagnostic.AdditionalLocations[0].SourceSpan.Start)
+                     .ThenBy(pair => pair.diagnostic.AdditionalLocations[1].SourceSpan.Start))
+        {
+            FixGroup(editor, root, model, types, diagnostic, name, imports, cancellationToken);
+        }
+
+        if (imports.SystemIo)
+        {
+            ImportHelper.EnsureUsing(editor, model, root.SpanStart, "System.IO", "StreamWriter");
+        }
+
+        if (imports.System)
+        {
+            ImportHelper.EnsureUsing(editor, model, root.SpanStart, "System", "MemoryExtensions");
+        }
+
+        return editor.GetChangedDocument();
+    }
+
+    private static void FixGroup(
+        DocumentEditor editor,
+        SyntaxNode root,
+        SemanticModel model,
+        WellKnownIoTypes types,
+        Diagnostic diagnostic,
+        string writer,
+        Imports imports,
+        CancellationToken cancellationToken)
+    {
+        if (root.FindNode(diagnostic.AdditionalLocations[0].SourceSpan, getInnermostNodeForTie: true) is not StatementSyntax loop)
+        {
+            return;
+        }
+
+        var appends = new List<(FileAppend Append, ExpressionStatementSyntax Statement)>();
+        foreach (var location in diagnostic.AdditionalLocations.Skip(1))
+        {
+            if (root.FindNode(location.SourceSpan, getInnermostNodeForTie: true) is not InvocationExpressionSyntax invocation ||
+                model.GetOperation(invocation, cancellationToken) is not IInvocationOperation operation ||
+                FileAppend.TryCreate(operation, types) is not { } append ||
+                invocation.FirstAncestorOrSelf<ExpressionStatementSyntax>() is not { } statement)
+            {
+                return; // The code changed under the diagnostic.
+            }
+
+            appends.Add((append, statement));
+        }
+
+        foreach (var (append, statement) in appends)
+        {
+            editor.ReplaceNode(statement, Write(append, statement, writer, model, imports));
+        }
+
+        var first = appends[0].Append;
+        var arguments = new List<ArgumentSyntax>
+        {
+            Argument(((ExpressionSyntax)first.Path.Syntax).WithoutTrivia()),
+            Argument(LiteralExpression(SyntaxKind.TrueLiteralExpression)).WithNameColon(NameColon("append")),
+        };
+        if (first.Encoding is { Syntax: ExpressionSyntax encoding })
+        {
+            arguments.Add(Argument(encoding.WithoutTrivia()).WithNameColon(NameColon("encoding")));
+        }
+
+        var creation = ObjectCreationExpression(IdentifierName("StreamWriter")).WithArgumentList(ArgumentList(SeparatedList(arguments)));
+        imports.SystemIo = true;
+        var isAsync = appends.Exists(pair => pair.Append.IsAsync);
+        var configureAwait = appends.Select(pair => ConfigureAwaitArgument(pair.Append)).FirstOrDefault(argument => argument is not null);
+        if (configureAwait is null)
+        {
+            editor.ReplaceNode(loop, (current, _) => LoopWrapping.InUsing((StatementSyntax)current, writer, creation, isAsync));
+            return;
+        }
+
+        // await using (var w = ...) cannot take ConfigureAwait: the writer is declared first, then
+        // await using (w.ConfigureAwait(false)) { loop } disposes it without coming back to the captured context.
+        var declaration = LocalDeclarationStatement(VariableDeclaration(IdentifierName("var"))
+            .WithVariables(SingletonSeparatedList(VariableDeclarator(writer).WithInitializer(EqualsValueClause(creation)))));
+        var configured = InvocationExpression(
+            MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(writer), IdentifierName("ConfigureAwait")),
+            ArgumentList(SingletonSeparatedList(Argument(configureAwait.WithoutTrivia()))));
+        editor.ReplaceNode(loop, (current, _) =>
+        {
+            var usingStatement = LoopWrapping.InUsing((StatementSyntax)current, name: null, configured, isAwait: true);
+            return Block(declaration.WithLeadingTrivia(usingStatement.GetLeadingTrivia()), usingStatement.WithoutLeadingTrivia())
+                .WithAdditionalAnnotations(Formatter.Annotation, UnwrapBlock);
+        });
+        editor.ReplaceNode(root, (current, _) => UnwrapMarkedBlocks(current));
+    }
+
+    /// <summary>"writer", or writer1, ... when that name is taken around the loop, inside it, or by another fixed group around or in it.</summary>
+    private static string WriterName(SyntaxNode root, SemanticModel model, TextSpan loopSpan, IEnumerable<string> taken)
+    {
+        var loop = root.FindNode(loopSpan, getInnermostNodeForTie: true);
+        return NameGenerator.GetUniqueLocalName(model, loop.SpanStart, "writer", taken.Concat(LoopWrapping.NamesDeclaredIn(loop)));
+    }
+
+    /// <summary>The argument of <c>.ConfigureAwait(x)</c> on an awaited async append, or null.</summary>
+    private static ExpressionSyntax? ConfigureAwaitArgument(FileAppend append) =>
+        append.IsAsync && append.Invocation.Parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configured &&
+        configured.Arguments.Length == 1 && configured.Arguments[0].Value.Syntax is ExpressionSyntax argument
+            ? argument
+            : null;
+
+    /// <summary>The append's statement with the call turned into a write on <paramref name="writer"/> (a foreach for lines).</summary>
+    private static StatementSyntax Write(FileAppend append, ExpressionStatementSyntax statement, string writer, SemanticModel model, Imports imports)
+    {
+        var invocation = (InvocationExpressionSyntax)append.Invocation.Syntax;
+        var contents = ((ExpressionSyntax)append.Contents.Syntax).WithoutTrivia();
+        string? line = null;
+        if (append.WritesLines)
+        {
+            line = NameGenerator.GetUniqueLocalName(model, statement.SpanStart, "line", LoopWrapping.NamesDeclaredIn(contents).Append(writer));
+        }
+
+        var text = line is null ? contents : IdentifierName(line);
+        var method = (append.IsAsync, append.WritesLines) switch
+        {
+            (false, false) => "Write",
+            (false, true) => "WriteLine",
+            (true, false) => "WriteAsync",
+            (true, true) => "WriteLineAsync",
+        };
+        var arguments = new List<ArgumentSyntax>();
+        if (append.CancellationToken is { Syntax: ExpressionSyntax token })
+        {
+            // WriteAsync(string) takes no token: the ReadOnlyMemory<char> overload does (AppendAllTextAsync's string, as memory).
+            var isString = line is not null || append.Contents.Type?.SpecialType == SpecialType.System_String;
+            arguments.Add(Argument(isString ? AsMemory(text) : text));
+            arguments.Add(Argument(token.WithoutTrivia()));
+            imports.System |= isString;
+        }
+        else
+        {
+            arguments.Add(Argument(text));
+        }
+
+        var write = InvocationExpression(
+                MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(writer), IdentifierName(method)),
+                ArgumentList(SeparatedList(arguments)))
+            .WithTriviaFrom(invocation);
+        var rewritten = statement.ReplaceNode(invocation, write);
+        if (line is null)
+        {
+            return rewritten;
+        }
+
+        // AppendAllLines writes each line followed by a newline through a StreamWriter: WriteLine does exactly that.
+        return ForEachStatement(IdentifierName("var"), Identifier(line), contents, rewritten.WithoutLeadingTrivia())
+            .WithTriviaFrom(statement)
+            .WithAdditionalAnnotations(Formatter.Annotation);
+    }
+
+    /// <summary><c>text.AsMemory()</c>, parenthesised when <paramref name="text"/> is not a primary expression.</summary>
+    private static ExpressionSyntax AsMemory(ExpressionSyntax text)
+    {
+        var receiver = text is IdentifierNameSyntax or MemberAccessExpressionSyntax or InvocationExpressionSyntax or ElementAccessExpressionSyntax or
+            LiteralExpressionSyntax or InterpolatedStringExpressionSyntax or ParenthesizedExpressionSyntax
+            ? text
+            : ParenthesizedExpression(text);
+        return InvocationExpression(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, receiver, IdentifierName("AsMemory")));
+    }
+
+    /// <summary>Marks the block that holds a declaration and its await using: spliced into its parent block when it has one.</summary>
+    private static readonly SyntaxAnnotation UnwrapBlock = new("IoPerf.UnwrapBlock");
+
+    /// <summary>A marked block directly in another block (or a switch section) gives its statements to it; elsewhere it stays a block.</summary>
+    private static SyntaxNode UnwrapMarkedBlocks(SyntaxNode root)
+    {
+        var marked = root.GetAnnotatedNodes(UnwrapBlock).OfType<BlockSyntax>()
+            .Where(block => block.Parent is BlockSyntax or SwitchSectionSyntax)
+            .ToList();
+        return marked.Count == 0
+            ? root
+            : root.ReplaceNodes(marked.Select(block => block.Parent!), (original, current) => current switch
+            {
+                BlockSyntax parent => parent.WithStatements(Splice(parent.Statements)),
+                SwitchSectionSyntax section => section.WithStatements(Splice(section.Statements)),
+                _ => current,
+            });
+
+        static SyntaxList<StatementSyntax> Splice(SyntaxList<StatementSyntax> statements) =>
+            List(statements.SelectMany(statement => statement is BlockSyntax block && block.HasAnnotation(UnwrapBlock)
+                ? block.Statements.Select(inner => (StatementSyntax)inner.WithAdditionalAnnotations(Formatter.Annotation))
+                : new[] { statement }));
+    }
+
+    private sealed class Imports
+    {
+        public bool SystemIo { get; set; }
+
+        public bool System { get; set; }
+    }
+
+    private sealed class OneWriterPerLoopFixAll : DocumentBasedFixAllProvider
+    {
+        protected override string GetFixAllTitle(FixAllContext fixAllContext) => Resources.IOP008_CodeFixTitle;
+
+        protected override async Task<Document?> FixAllAsync(FixAllContext fixAllContext, Document document, ImmutableArray<Diagnostic> diagnostics)
+        {
+            var fixable = new List<Diagnostic>();
+            foreach (var diagnostic in diagnostics)
+            {
+                if (await IsPossibleAsync(document, diagnostic, fixAllContext.CancellationToken).ConfigureAwait(false))
+                {
+                    fixable.Add(diagnostic);
+                }
+            }
+
+            return await FixAsync(document, fixable, fixAllContext.CancellationToken).ConfigureAwait(false);
+        }
+    }
+}
