@@ -66,7 +66,7 @@ internal sealed class FileKey : IEquatable<FileKey>
         var paths = new HashSet<IOperation>(appends.Select(append => append.Path));
         foreach (var operation in loop.DescendantsAndSelf())
         {
-            if (!paths.Contains(operation) && Refers(operation))
+            if (!paths.Contains(operation) && Refers(operation) && !IsNullOrEmptyCheck(operation))
             {
                 return true;
             }
@@ -79,6 +79,24 @@ internal sealed class FileKey : IEquatable<FileKey>
         }
 
         return CalledOwnCode(loop, compilation).Any(Mentions);
+    }
+
+    /// <summary>
+    /// <c>string.IsNullOrEmpty(path)</c>, <c>path != null</c>, <c>path is null</c>: a look at the variable, not at the
+    /// file (ShareX's logger checks its path before each append).
+    /// </summary>
+    private static bool IsNullOrEmptyCheck(IOperation reference)
+    {
+        var parent = reference.GetParentSkippingConversions(out _);
+        return parent switch
+        {
+            IArgumentOperation { Parent: IInvocationOperation { TargetMethod: { Name: "IsNullOrEmpty" or "IsNullOrWhiteSpace", ContainingType.SpecialType: SpecialType.System_String } } } => true,
+            IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals } comparison =>
+                comparison.LeftOperand.WalkDownConversions().ConstantValue is { HasValue: true, Value: null } ||
+                comparison.RightOperand.WalkDownConversions().ConstantValue is { HasValue: true, Value: null },
+            IIsPatternOperation { Pattern: IConstantPatternOperation { Value.ConstantValue: { HasValue: true, Value: null } } or INegatedPatternOperation { Pattern: IConstantPatternOperation { Value.ConstantValue: { HasValue: true, Value: null } } } } => true,
+            _ => false,
+        };
     }
 
     private bool Refers(IOperation operation) => Symbol switch

@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
@@ -22,6 +23,13 @@ namespace IoPerf.Analyzers;
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
 {
+    /// <summary>
+    /// For the fix: no append of the group is inside a try with catch clauses in the loop. Such an append is reported
+    /// (each iteration still opens the file) but not rewritten: its errors are handled per iteration, and through a writer
+    /// they would surface outside that try (where the writer is opened, flushed or disposed).
+    /// </summary>
+    internal static readonly DiagnosticProperty<bool> Fixable = DiagnosticProperty.Flag("Fixable");
+
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
         ImmutableArray.Create(Rules.FileReopenedForEachAppend);
 
@@ -37,13 +45,31 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
                 return;
             }
 
-            start.RegisterOperationAction(operationContext => AnalyzeLoop(operationContext, types), OperationKind.Loop);
+            // Loops are found from their appends: most loops have none, and walking every loop's operations costs more
+            // than a name check on every invocation. Each loop is analysed once, with all its appends, and each append
+            // then reports its own diagnostic (a diagnostic is reported by the callback of the operation it is on).
+            var loops = new ConcurrentDictionary<SyntaxNode, List<AppendGroup>>();
+            start.RegisterOperationAction(
+                operationContext =>
+                {
+                    var invocation = (IInvocationOperation)operationContext.Operation;
+                    if (FileAppend.IsAppendName(invocation.TargetMethod.Name) &&
+                        WellKnownIoTypes.Is(invocation.TargetMethod.ContainingType, types.File) &&
+                        invocation.GetEnclosingLoop() is { } loop &&
+                        loops.GetOrAdd(loop.Syntax, _ => ReportableGroups(loop, types, operationContext.Compilation))
+                            .FirstOrDefault(group => group.Appends.Exists(append => append.Invocation.Syntax == invocation.Syntax)) is { } group)
+                    {
+                        Report(operationContext, loop, group, invocation);
+                    }
+                },
+                OperationKind.Invocation);
         });
     }
 
-    private static void AnalyzeLoop(OperationAnalysisContext context, WellKnownIoTypes types)
+    /// <summary>The groups of appends to one file in <paramref name="loop"/> that the rule reports.</summary>
+    private static List<AppendGroup> ReportableGroups(ILoopOperation loop, WellKnownIoTypes types, Compilation compilation)
     {
-        var loop = (ILoopOperation)context.Operation;
+        var none = new List<AppendGroup>();
         var appends = AppendsOf(loop, types);
         if (appends.Count == 0 ||
             loop.Syntax.ContainsDiagnostics ||
@@ -52,7 +78,7 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
             loop.DescendantsAndSelf().Any(operation => operation is IReturnOperation { Kind: OperationKind.YieldReturn } || ChangesWhereFilesAre(operation)))
         {
             // A yield return hands control to the caller mid-loop, with the file still open and its last lines buffered.
-            return;
+            return none;
         }
 
         var groups = GroupByFile(appends);
@@ -62,17 +88,11 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
         // count too: they run while this loop's writer is open.
         if (groups is null || (groups.Count > 1 && groups.Any(group => group.Key.Constant is null)) || AppendsElsewhereInNestedLoops(loop, groups, types))
         {
-            return;
+            return none;
         }
 
         var root = loop.GetRoot();
-        foreach (var group in groups)
-        {
-            if (IsReportable(group, loop, root, context.Compilation))
-            {
-                Report(context, loop, group);
-            }
-        }
+        return groups.Where(group => IsReportable(group, loop, root, compilation)).ToList();
     }
 
     /// <summary>The appends whose innermost loop is <paramref name="loop"/> (not a nested loop, lambda or local function).</summary>
@@ -141,7 +161,7 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
     private static bool IsReportable(AppendGroup group, ILoopOperation loop, IOperation root, Compilation compilation)
     {
         var first = group.Appends[0];
-        return group.Appends.All(append => IsStatement(append) && !IsGuardedInsideLoop(append, loop) && SameEncoding(append, first)) &&
+        return group.Appends.All(append => IsStatement(append) && !IsLockedInsideLoop(append, loop) && SameEncoding(append, first)) &&
                group.Key.IsTheSameOnEveryIteration(loop) &&
                !group.Key.IsUsedElsewhere(loop, root, group.Appends, compilation);
     }
@@ -163,23 +183,22 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
         return awaited.Parent is IAwaitOperation { Parent: IExpressionStatementOperation };
     }
 
-    /// <summary>
-    /// An append inside a try with catch clauses (within the loop) has its errors handled there, each iteration: through a
-    /// writer, a failed write would surface when the writer flushes, outside that try. An append inside a lock (within
-    /// the loop) shares the file with other threads between iterations.
-    /// </summary>
-    private static bool IsGuardedInsideLoop(FileAppend append, ILoopOperation loop)
+    /// <summary>An append inside a lock (within the loop) shares the file with other threads between iterations.</summary>
+    private static bool IsLockedInsideLoop(FileAppend append, ILoopOperation loop) =>
+        EnclosingWithinLoop(append, loop).Any(pair => pair.Enclosing is ILockOperation);
+
+    /// <summary>An append in the body of a try with catch clauses within the loop: its errors are handled each iteration.</summary>
+    private static bool IsCaughtInsideLoop(FileAppend append, ILoopOperation loop) =>
+        EnclosingWithinLoop(append, loop).Any(pair => pair.Enclosing is ITryOperation { Catches.Length: > 0 } tryOperation && tryOperation.Body == pair.Child);
+
+    /// <summary>The operations between the append and the loop, each with the child it was reached from.</summary>
+    private static IEnumerable<(IOperation Enclosing, IOperation Child)> EnclosingWithinLoop(FileAppend append, ILoopOperation loop)
     {
         IOperation child = append.Invocation;
         for (var current = append.Invocation.Parent; current is not null && current != loop; child = current, current = current.Parent)
         {
-            if (current is ILockOperation || (current is ITryOperation { Catches.Length: > 0 } tryOperation && tryOperation.Body == child))
-            {
-                return true;
-            }
+            yield return (current, child);
         }
-
-        return false;
     }
 
     /// <summary>The same encoding argument (written the same way), or none on both: one writer writes in one encoding.</summary>
@@ -211,19 +230,19 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
         _ => false,
     };
 
-    private static void Report(OperationAnalysisContext context, ILoopOperation loop, AppendGroup group)
+    private static void Report(OperationAnalysisContext context, ILoopOperation loop, AppendGroup group, IInvocationOperation invocation)
     {
         var additionalLocations = new List<Location> { loop.Syntax.GetLocation() };
         additionalLocations.AddRange(group.Appends.Select(append => append.Invocation.Syntax.GetLocation()));
-        foreach (var append in group.Appends)
-        {
-            context.ReportDiagnostic(Diagnostic.Create(
-                Rules.FileReopenedForEachAppend,
-                append.Invocation.Syntax.GetLocation(),
-                additionalLocations,
-                $"File.{append.Invocation.TargetMethod.Name}",
-                append.Path.Syntax.ToString()));
-        }
+        var properties = Fixable.With(ImmutableDictionary<string, string?>.Empty, !group.Appends.Any(append => IsCaughtInsideLoop(append, loop)));
+        var path = group.Appends.First(append => append.Invocation.Syntax == invocation.Syntax).Path;
+        context.ReportDiagnostic(Diagnostic.Create(
+            Rules.FileReopenedForEachAppend,
+            invocation.Syntax.GetLocation(),
+            additionalLocations,
+            properties,
+            $"File.{invocation.TargetMethod.Name}",
+            path.Syntax.ToString()));
     }
 
     private sealed class AppendGroup

@@ -52,14 +52,15 @@ public sealed class FileReopenedForEachAppendFix : CodeFixProvider
     }
 
     /// <summary>
-    /// A synchronous group can always be fixed. An async one needs <c>await using</c> (C# 8) and StreamWriter.DisposeAsync in
+    /// Not when an append's errors are caught in the loop (see <see cref="FileReopenedForEachAppendAnalyzer.Fixable"/>).
+    /// A synchronous group can otherwise always be fixed. An async one needs <c>await using</c> (C# 8) and StreamWriter.DisposeAsync in
     /// every target of the document (.NET Core 3.0, .NET Standard 2.1): the writer must not flush synchronously in an
     /// async method.
     /// </summary>
     private static async Task<bool> IsPossibleAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken)
     {
         var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-        if (root is null || diagnostic.AdditionalLocations.Count < 2)
+        if (root is null || diagnostic.AdditionalLocations.Count < 2 || !FileReopenedForEachAppendAnalyzer.Fixable.Get(diagnostic))
         {
             return false;
         }
