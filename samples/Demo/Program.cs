@@ -12,6 +12,9 @@ try
     ReportPrinter.PrintTable(new[] { ("ioperf-demo.txt", 1000), ("(none)", 0) });
     ReportPrinter.WriteLog(path + ".log", Enumerable.Range(1, 100).Select(i => $"event {i}"));
     File.Delete(path + ".log");
+    AuditLog.Record(path + ".audit", Enumerable.Range(1, 100).Select(i => $"event {i}"));
+    Console.WriteLine($"audit log: {new FileInfo(path + ".audit").Length} bytes");
+    File.Delete(path + ".audit");
     Console.WriteLine($"adler32: {Checksum.Adler(path):x8}, byte sum: {Checksum.ByteSum(path)}");
     var folder = Path.GetDirectoryName(path)!;
     Console.WriteLine($"jobs waiting: {Inbox.HasWork(folder)}, {Inbox.PendingBytes(folder)} bytes");

@@ -32,7 +32,7 @@ public class CompilationCostBenchmarks
     public void NewCompilation() =>
         _compilation = SdkAnalyzers.Enable(
             CSharpCompilation.Create("Corpus", _trees, Basic.Reference.Assemblies.Net100.References.All, new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary)),
-            new[] { "CA1870", "CA2007", "IOP001", "IOP002", "IOP003", "IOP004", "IOP005", "IOP006", "IOP007" });
+            new[] { "CA1870", "CA2007", "IOP001", "IOP002", "IOP003", "IOP004", "IOP005", "IOP006", "IOP007", "IOP008" });
 
     [Benchmark]
     public int NoAnalyzer() => Run(ImmutableArray.Create<DiagnosticAnalyzer>(new EmptyAnalyzer()));
@@ -56,6 +56,7 @@ public class CompilationCostBenchmarks
     [Arguments("IOP005")]
     [Arguments("IOP006")]
     [Arguments("IOP007")]
+    [Arguments("IOP008")]
     public int OneIoPerfRule(string ruleId) => Run(AnalyzerCatalog.AnalyzersFor(ruleId).ToImmutableArray());
 
     [Benchmark]

@@ -23,6 +23,7 @@ internal static partial class FuzzSeeds
         "Console", "WriteLine", "foreach", "while", "await", "async", "using", "static", "readonly", "const",
         "GetFiles", "EnumerateFiles", "GetDirectories", "GetFileSystemEntries", "GetFileSystemInfos", "Length", "Any",
         "FirstOrDefault", "SearchOption", "AllDirectories", "yield", "try", "catch",
+        "AppendAllText", "AppendAllLines", "AppendAllTextAsync", "AppendAllLinesAsync", "Delay", "lock", "for", "do",
     };
 
     public static IReadOnlyList<string> All()
@@ -94,6 +95,10 @@ internal static partial class FuzzSeeds
         "string[] entries = Directory.GetFileSystemEntries(path); try { foreach (var e in entries) File.Delete(e); } catch (IOException) { }",
         "var infos = new DirectoryInfo(path)?.GetFiles(); total += infos?.FirstOrDefault()?.Name.Length ?? 0;",
         "total += Directory.GetDirectories(path).Select(Path.GetFileName).Count(n => n!.Length > 3);",
+        "foreach (var p in paths) File.AppendAllText(path, p + \"\\n\");",
+        "for (int i = 0; i < paths.Length; i++) { await File.AppendAllLinesAsync(path, new[] { paths[i] }).ConfigureAwait(false); total++; }",
+        "while (total++ < 100) { try { File.AppendAllText(path, text, Encoding.UTF8); } catch (IOException) { } }",
+        "do File.AppendAllLines(\"out.txt\", paths); while (total++ < 10);",
     };
 
     private static string Generate(Random random)
