@@ -49,21 +49,36 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
             // than a name check on every invocation. Each loop is analysed once, with all its appends, and each append
             // then reports its own diagnostic (a diagnostic is reported by the callback of the operation it is on).
             var loops = new ConcurrentDictionary<SyntaxNode, List<AppendGroup>>();
-            start.RegisterOperationAction(
-                operationContext =>
-                {
-                    var invocation = (IInvocationOperation)operationContext.Operation;
-                    if (FileAppend.IsAppendName(invocation.TargetMethod.Name) &&
-                        WellKnownIoTypes.Is(invocation.TargetMethod.ContainingType, types.File) &&
-                        invocation.GetEnclosingLoop() is { } loop &&
-                        loops.GetOrAdd(loop.Syntax, _ => ReportableGroups(loop, types, operationContext.Compilation))
-                            .FirstOrDefault(group => group.Appends.Exists(append => append.Invocation.Syntax == invocation.Syntax)) is { } group)
-                    {
-                        Report(operationContext, loop, group, invocation);
-                    }
-                },
-                OperationKind.Invocation);
+            start.RegisterOperationAction(operationContext => AnalyzeInvocation(operationContext, types, loops), OperationKind.Invocation);
         });
+    }
+
+    // Kept free of lambdas: a lambda capturing the loop would allocate its closure on every invocation of the build.
+    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, ConcurrentDictionary<SyntaxNode, List<AppendGroup>> loops)
+    {
+        var invocation = (IInvocationOperation)context.Operation;
+        if (!FileAppend.IsAppendName(invocation.TargetMethod.Name) ||
+            !WellKnownIoTypes.Is(invocation.TargetMethod.ContainingType, types.File) ||
+            invocation.GetEnclosingLoop() is not { } loop)
+        {
+            return;
+        }
+
+        if (!loops.TryGetValue(loop.Syntax, out var groups))
+        {
+            groups = loops.GetOrAdd(loop.Syntax, ReportableGroups(loop, types, context.Compilation));
+        }
+
+        foreach (var group in groups)
+        {
+            foreach (var append in group.Appends)
+            {
+                if (append.Invocation.Syntax == invocation.Syntax)
+                {
+                    Report(context, loop, group, append);
+                }
+            }
+        }
     }
 
     /// <summary>The groups of appends to one file in <paramref name="loop"/> that the rule reports.</summary>
@@ -230,19 +245,18 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
         _ => false,
     };
 
-    private static void Report(OperationAnalysisContext context, ILoopOperation loop, AppendGroup group, IInvocationOperation invocation)
+    private static void Report(OperationAnalysisContext context, ILoopOperation loop, AppendGroup group, FileAppend reported)
     {
         var additionalLocations = new List<Location> { loop.Syntax.GetLocation() };
         additionalLocations.AddRange(group.Appends.Select(append => append.Invocation.Syntax.GetLocation()));
         var properties = Fixable.With(ImmutableDictionary<string, string?>.Empty, !group.Appends.Any(append => IsCaughtInsideLoop(append, loop)));
-        var path = group.Appends.First(append => append.Invocation.Syntax == invocation.Syntax).Path;
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.FileReopenedForEachAppend,
-            invocation.Syntax.GetLocation(),
+            reported.Invocation.Syntax.GetLocation(),
             additionalLocations,
             properties,
-            $"File.{invocation.TargetMethod.Name}",
-            path.Syntax.ToString()));
+            $"File.{reported.Invocation.TargetMethod.Name}",
+            reported.Path.Syntax.ToString()));
     }
 
     private sealed class AppendGroup
