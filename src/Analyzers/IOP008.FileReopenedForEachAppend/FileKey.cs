@@ -15,11 +15,18 @@ namespace IoPerf.Analyzers.Internal;
 /// </summary>
 internal sealed class FileKey : IEquatable<FileKey>
 {
-    private FileKey(ISymbol? symbol, string? constant)
+    private FileKey(ISymbol? symbol, string? constant, string? constantName = null)
     {
         Symbol = symbol;
         Constant = constant;
+        ConstantName = constantName;
     }
+
+    /// <summary>The name of the constant field the path was read from, if it was (<c>const string Log = "a.log"</c>).</summary>
+    private string? ConstantName { get; }
+
+    /// <summary>The name other methods can reach the path by: a field's, a property's or a constant's (not a local's).</summary>
+    private string? MemberName => Symbol is ILocalSymbol or IParameterSymbol ? null : Symbol?.Name ?? ConstantName;
 
     /// <summary>The variable holding the path, or null for a constant path.</summary>
     public ISymbol? Symbol { get; }
@@ -31,7 +38,7 @@ internal sealed class FileKey : IEquatable<FileKey>
     {
         if (path.ConstantValue is { HasValue: true, Value: string constant })
         {
-            return new FileKey(null, constant);
+            return new FileKey(null, constant, (path.WalkDownConversions() as IFieldReferenceOperation)?.Field.Name);
         }
 
         var symbol = path.WalkDownConversions() switch
@@ -72,13 +79,24 @@ internal sealed class FileKey : IEquatable<FileKey>
             }
         }
 
-        // A lambda or local function that uses the variable may run in the loop (it is called there, or by what is).
-        if (Symbol is ILocalSymbol or IParameterSymbol)
+        // A lambda or local function that uses the variable may run in the loop (it is called there, or by what is); a
+        // method of this project the loop calls may use the field, the constant, or the same file under another name.
+        return InOtherFunctions(root, loop).Any(Refers) || CalledOwnCode(loop, compilation).Any(Mentions);
+    }
+
+    /// <summary>
+    /// True when <paramref name="value"/> (an encoding argument) is a variable the fix can read once before the loop: of
+    /// this object, declared outside the loop, and written neither in it nor by a lambda or local function.
+    /// </summary>
+    public static bool IsReadOnlyDuring(IOperation value, ILoopOperation loop, IOperation root, Compilation compilation)
+    {
+        if (Of(value) is not { Symbol: { } } key || !key.IsTheSameOnEveryIteration(loop))
         {
-            return InOtherFunctions(root, loop).Any(Refers);
+            return false;
         }
 
-        return CalledOwnCode(loop, compilation).Any(Mentions);
+        return !loop.DescendantsAndSelf().Concat(InOtherFunctions(root, loop)).Any(operation => key.Refers(operation) && LocalValues.IsWrite(operation)) &&
+               (key.Symbol is ILocalSymbol or IParameterSymbol || !CalledOwnCode(loop, compilation).Any(key.Mentions));
     }
 
     /// <summary>
@@ -117,39 +135,65 @@ internal sealed class FileKey : IEquatable<FileKey>
                                 !operation.Syntax.Span.Contains(loop.Syntax.Span) && !loop.Syntax.Span.Contains(operation.Syntax.Span))
             .SelectMany(function => function.Descendants());
 
-    /// <summary>The declarations of this compilation's methods the loop calls (one level: they are read as text).</summary>
+    /// <summary>
+    /// The declarations of this compilation's methods the loop calls (one level: they are read as text): methods,
+    /// constructors, method groups, both accessors of a property, user-defined operators and conversions.
+    /// </summary>
     private static IEnumerable<SyntaxNode> CalledOwnCode(ILoopOperation loop, Compilation compilation)
     {
         foreach (var operation in loop.DescendantsAndSelf())
         {
-            var method = operation switch
+            foreach (var method in CalledMethods(operation))
             {
-                IInvocationOperation invocation => invocation.TargetMethod,
-                IObjectCreationOperation creation => creation.Constructor,
-                IMethodReferenceOperation reference => reference.Method,
-                IPropertyReferenceOperation property => property.Property.GetMethod,
-                _ => null,
-            };
-            if (method is null || !SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, compilation.Assembly))
-            {
-                continue;
-            }
+                if (method is null || !SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, compilation.Assembly))
+                {
+                    continue;
+                }
 
-            foreach (var reference in (method.PartialImplementationPart ?? method).DeclaringSyntaxReferences)
-            {
-                yield return reference.GetSyntax();
+                foreach (var reference in (method.PartialImplementationPart ?? method).DeclaringSyntaxReferences)
+                {
+                    yield return reference.GetSyntax();
+                }
             }
         }
     }
 
-    /// <summary>The code names the field or property, or spells the constant path (read as tokens: no binding across files).</summary>
-    private bool Mentions(SyntaxNode code) =>
-        code.DescendantTokens().Any(token => Symbol is null
-            ? token.IsKind(SyntaxKind.StringLiteralToken) && token.ValueText == Constant
-            : token.IsKind(SyntaxKind.IdentifierToken) && token.ValueText == Symbol.Name);
+    private static IEnumerable<IMethodSymbol?> CalledMethods(IOperation operation) => operation switch
+    {
+        IInvocationOperation invocation => new[] { invocation.TargetMethod },
+        IObjectCreationOperation creation => new[] { creation.Constructor },
+        IMethodReferenceOperation reference => new[] { reference.Method },
+        IPropertyReferenceOperation property => new[] { property.Property.GetMethod, property.Property.SetMethod },
+        IBinaryOperation binary => new[] { binary.OperatorMethod },
+        IUnaryOperation unary => new[] { unary.OperatorMethod },
+        IConversionOperation conversion => new[] { conversion.OperatorMethod },
+        _ => Enumerable.Empty<IMethodSymbol?>(),
+    };
 
-    /// <summary>A property with no accessor body (<c>{ get; set; }</c>): reading it returns what was stored, like a field.</summary>
+    // The file types and methods through which a helper could open the same file under another name (a constant
+    // spelled differently, a path computed again, a logger's field).
+    private static readonly HashSet<string> FileApiNames = new()
+    {
+        "File", "FileInfo", "FileStream", "StreamWriter", "StreamReader", "AppendAllText", "AppendAllLines", "AppendAllTextAsync",
+        "AppendAllLinesAsync", "AppendText", "OpenHandle",
+    };
+
+    /// <summary>
+    /// The code names the field, property or constant, spells the constant path, or uses a file API at all (read as
+    /// tokens: no binding across files).
+    /// </summary>
+    private bool Mentions(SyntaxNode code) =>
+        code.DescendantTokens().Any(token =>
+            (token.IsKind(SyntaxKind.IdentifierToken) && (FileApiNames.Contains(token.ValueText) || token.ValueText == MemberName)) ||
+            (Constant is not null && token.IsKind(SyntaxKind.StringLiteralToken) && token.ValueText == Constant));
+
+    /// <summary>
+    /// A property with no accessor body (<c>{ get; set; }</c>) that nothing can override: reading it returns what was
+    /// stored, like a field.
+    /// </summary>
     private static bool IsAutoProperty(IPropertySymbol property) =>
+        !property.IsAbstract && !property.IsVirtual && !property.IsOverride && !property.IsExtern &&
+        property.ContainingType.TypeKind != TypeKind.Interface &&
         property.DeclaringSyntaxReferences.Length > 0 &&
         property.DeclaringSyntaxReferences.All(reference =>
             reference.GetSyntax() is PropertyDeclarationSyntax { ExpressionBody: null, AccessorList.Accessors: var accessors } &&

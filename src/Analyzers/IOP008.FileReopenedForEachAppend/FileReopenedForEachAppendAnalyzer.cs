@@ -24,9 +24,10 @@ namespace IoPerf.Analyzers;
 public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
 {
     /// <summary>
-    /// For the fix: no append of the group is inside a try with catch clauses in the loop. Such an append is reported
-    /// (each iteration still opens the file) but not rewritten: its errors are handled per iteration, and through a writer
-    /// they would surface outside that try (where the writer is opened, flushed or disposed).
+    /// For the fix: no append of the group is inside a try with catch clauses in the loop, and none is awaited with
+    /// ConfigureAwait(ConfigureAwaitOptions). Such an append is reported (each iteration still opens the file) but not
+    /// rewritten: its errors are handled per iteration, and through a writer they would surface outside that try (where
+    /// the writer is opened, flushed or disposed).
     /// </summary>
     internal static readonly DiagnosticProperty<bool> Fixable = DiagnosticProperty.Flag("Fixable");
 
@@ -98,10 +99,10 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
 
         var groups = GroupByFile(appends);
 
-        // Two variables may name one file: a writer held open would make the other append fail (the writer shares the
-        // file for reading only). Only different constants are known to be different files. Appends in nested loops
+        // One file per loop: two paths may name one file ("log.txt" and "./log.txt", two variables, a case-insensitive
+        // file system), and a writer held open on it would lose or scramble the other appends. Appends in nested loops
         // count too: they run while this loop's writer is open.
-        if (groups is null || (groups.Count > 1 && groups.Any(group => group.Key.Constant is null)) || AppendsElsewhereInNestedLoops(loop, groups, types))
+        if (groups is not { Count: 1 } || AppendsInNestedLoops(loop, types) || OpensAnotherFileForWriting(loop, groups[0]))
         {
             return none;
         }
@@ -128,21 +129,51 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
         return appends;
     }
 
-    /// <summary>An append in a loop nested in <paramref name="loop"/> to a file that may be one of <paramref name="groups"/>' files.</summary>
-    private static bool AppendsElsewhereInNestedLoops(ILoopOperation loop, List<AppendGroup> groups, WellKnownIoTypes types)
+    /// <summary>An append in a loop nested in <paramref name="loop"/>: it runs while a writer for this loop would be open.</summary>
+    private static bool AppendsInNestedLoops(ILoopOperation loop, WellKnownIoTypes types)
     {
         foreach (var operation in loop.Body.DescendantsAndSelf())
         {
             if (operation is IInvocationOperation invocation &&
                 FileAppend.IsAppendName(invocation.TargetMethod.Name) &&
                 invocation.GetEnclosingLoop() is { } innermost && innermost != loop &&
-                FileAppend.TryCreate(invocation, types) is { } append)
+                FileAppend.TryCreate(invocation, types) is not null)
             {
-                var key = FileKey.Of(append.Path);
-                if (key?.Constant is null || groups.Any(group => group.Key.Constant is null || group.Key.Equals(key)))
-                {
-                    return true;
-                }
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// Another file opened for writing, moved or deleted in the loop (a writer, a FileStream, File.WriteAllText, Copy,
+    /// Delete, ...): its path may name the appended file, which the loop's writer would be holding open.
+    /// </summary>
+    private static bool OpensAnotherFileForWriting(ILoopOperation loop, AppendGroup group)
+    {
+        foreach (var operation in loop.DescendantsAndSelf())
+        {
+            var (type, name, parameters) = operation switch
+            {
+                IInvocationOperation invocation when !group.Appends.Exists(append => append.Invocation == invocation) =>
+                    (invocation.TargetMethod.ContainingType?.Name, invocation.TargetMethod.Name, invocation.TargetMethod.Parameters),
+                IObjectCreationOperation { Constructor: { } constructor } => (constructor.ContainingType.Name, ".ctor", constructor.Parameters),
+                _ => (null, null, ImmutableArray<IParameterSymbol>.Empty),
+            };
+            var takesAPath = parameters.Length > 0 && parameters[0].Type.SpecialType == SpecialType.System_String;
+            var writes = (type, name) switch
+            {
+                ("File", _) => name is "Copy" or "Move" or "Delete" or "Replace" or "Open" or "OpenWrite" or "OpenHandle" ||
+                               name!.StartsWith("Create", System.StringComparison.Ordinal) || name.StartsWith("Write", System.StringComparison.Ordinal) ||
+                               name.StartsWith("Append", System.StringComparison.Ordinal),
+                ("FileInfo", _) => name is "CopyTo" or "MoveTo" or "Delete" or "Replace" or "Open" or "OpenWrite" or "Create" or "CreateText" or "AppendText",
+                ("StreamWriter" or "FileStream", ".ctor") => takesAPath,
+                _ => false,
+            };
+            if (writes)
+            {
+                return true;
             }
         }
 
@@ -176,7 +207,7 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
     private static bool IsReportable(AppendGroup group, ILoopOperation loop, IOperation root, Compilation compilation)
     {
         var first = group.Appends[0];
-        return group.Appends.All(append => IsStatement(append) && !IsLockedInsideLoop(append, loop) && SameEncoding(append, first)) &&
+        return group.Appends.All(append => IsStatement(append) && !IsLockedInsideLoop(append, loop) && SameEncoding(append, first, loop, root, compilation)) &&
                group.Key.IsTheSameOnEveryIteration(loop) &&
                !group.Key.IsUsedElsewhere(loop, root, group.Appends, compilation);
     }
@@ -198,6 +229,14 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
         return awaited.Parent is IAwaitOperation { Parent: IExpressionStatementOperation };
     }
 
+    /// <summary>
+    /// <c>.ConfigureAwait(bool)</c> (or none): the writer's <c>await using</c> takes the same argument. An overload taking
+    /// ConfigureAwaitOptions has no equivalent for a disposable.
+    /// </summary>
+    private static bool ConfigureAwaitTakesABool(FileAppend append) =>
+        append.Invocation.Parent is not IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configured ||
+        (configured.Arguments.Length == 1 && configured.Arguments[0].Value.Type?.SpecialType == SpecialType.System_Boolean);
+
     /// <summary>An append inside a lock (within the loop) shares the file with other threads between iterations.</summary>
     private static bool IsLockedInsideLoop(FileAppend append, ILoopOperation loop) =>
         EnclosingWithinLoop(append, loop).Any(pair => pair.Enclosing is ILockOperation);
@@ -217,18 +256,22 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
     }
 
     /// <summary>The same encoding argument (written the same way), or none on both: one writer writes in one encoding.</summary>
-    private static bool SameEncoding(FileAppend append, FileAppend first) =>
+    private static bool SameEncoding(FileAppend append, FileAppend first, ILoopOperation loop, IOperation root, Compilation compilation) =>
         (append.Encoding, first.Encoding) switch
         {
             (null, null) => true,
-            ({ } a, { } b) => SyntaxFactory.AreEquivalent(a.Syntax, b.Syntax) && IsStable(a),
+            ({ } a, { } b) => SyntaxFactory.AreEquivalent(a.Syntax, b.Syntax) && IsStable(a, loop, root, compilation),
             _ => false,
         };
 
-    /// <summary>An encoding the fix can evaluate once, before the loop: a variable, a property like Encoding.UTF8, or a constant creation.</summary>
-    private static bool IsStable(IOperation encoding) => encoding.WalkDownConversions() switch
+    /// <summary>
+    /// An encoding the fix can evaluate once, before the loop: a variable of this object declared outside the loop and
+    /// not written while it runs, a static property like Encoding.UTF8, or a creation from constants.
+    /// </summary>
+    private static bool IsStable(IOperation encoding, ILoopOperation loop, IOperation root, Compilation compilation) => encoding.WalkDownConversions() switch
     {
-        ILocalReferenceOperation or IParameterReferenceOperation or IFieldReferenceOperation => true,
+        ILocalReferenceOperation or IParameterReferenceOperation or IFieldReferenceOperation or IPropertyReferenceOperation { Instance: not null } =>
+            FileKey.IsReadOnlyDuring(encoding.WalkDownConversions(), loop, root, compilation),
         IPropertyReferenceOperation { Instance: null } => true,
         IObjectCreationOperation creation => creation.Initializer is null && creation.Arguments.All(argument => argument.Value.ConstantValue.HasValue),
         IInvocationOperation { TargetMethod.Name: "GetEncoding", Instance: null } call => call.Arguments.All(argument => argument.Value.ConstantValue.HasValue),
@@ -249,7 +292,8 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
     {
         var additionalLocations = new List<Location> { loop.Syntax.GetLocation() };
         additionalLocations.AddRange(group.Appends.Select(append => append.Invocation.Syntax.GetLocation()));
-        var properties = Fixable.With(ImmutableDictionary<string, string?>.Empty, !group.Appends.Any(append => IsCaughtInsideLoop(append, loop)));
+        var fixable = group.Appends.All(append => !IsCaughtInsideLoop(append, loop) && ConfigureAwaitTakesABool(append));
+        var properties = Fixable.With(ImmutableDictionary<string, string?>.Empty, fixable);
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.FileReopenedForEachAppend,
             reported.Invocation.Syntax.GetLocation(),

@@ -67,10 +67,17 @@ internal static class LoopPacing
             return true;
         }
 
-        // process.StandardOutput.ReadLine(): the loop runs at the pace of the child process.
-        return invocation.Instance?.WalkDownConversions() is IPropertyReferenceOperation
+        // process.StandardOutput.ReadLine(), Console.In.ReadLine(), or a local holding either: the loop runs at the pace
+        // of the child process or of the user.
+        var receiver = invocation.Instance?.WalkDownConversions();
+        if (receiver is ILocalReferenceOperation local)
         {
-            Property: { Name: "StandardOutput" or "StandardError", ContainingType.Name: "Process" },
+            receiver = LocalValues.GetSingleAssignedValue(local.Local, invocation.GetRoot(), default)?.WalkDownConversions();
+        }
+
+        return receiver is IPropertyReferenceOperation
+        {
+            Property: { Name: "StandardOutput" or "StandardError", ContainingType.Name: "Process" } or { Name: "In", ContainingType.Name: "Console" },
         };
     }
 

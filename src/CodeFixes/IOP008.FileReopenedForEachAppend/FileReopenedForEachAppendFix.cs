@@ -14,6 +14,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Simplification;
 using Microsoft.CodeAnalysis.Text;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 
@@ -122,9 +123,9 @@ public sealed class FileReopenedForEachAppendFix : CodeFixProvider
             FixGroup(editor, root, model, types, diagnostic, name, imports, cancellationToken);
         }
 
-        if (imports.SystemIo)
+        if (imports.Tasks)
         {
-            ImportHelper.EnsureUsing(editor, model, root.SpanStart, "System.IO", "StreamWriter");
+            ImportHelper.EnsureUsing(editor, model, root.SpanStart, "System.Threading.Tasks", "TaskAsyncEnumerableExtensions");
         }
 
         if (imports.System)
@@ -180,8 +181,10 @@ public sealed class FileReopenedForEachAppendFix : CodeFixProvider
             arguments.Add(Argument(encoding.WithoutTrivia()).WithNameColon(NameColon("encoding")));
         }
 
-        var creation = ObjectCreationExpression(IdentifierName("StreamWriter")).WithArgumentList(ArgumentList(SeparatedList(arguments)));
-        imports.SystemIo = true;
+        // Written in full and simplified to StreamWriter where System.IO is imported: adding the import could make another
+        // File (a Models.File of the project) ambiguous with System.IO.File.
+        var streamWriter = ParseTypeName("global::System.IO.StreamWriter").WithAdditionalAnnotations(Simplifier.Annotation);
+        var creation = ObjectCreationExpression(streamWriter).WithArgumentList(ArgumentList(SeparatedList(arguments)));
         var isAsync = appends.Exists(pair => pair.Append.IsAsync);
         var configureAwait = appends.Select(pair => ConfigureAwaitArgument(pair.Append)).FirstOrDefault(argument => argument is not null);
         if (configureAwait is null)
@@ -197,13 +200,17 @@ public sealed class FileReopenedForEachAppendFix : CodeFixProvider
         var configured = InvocationExpression(
             MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(writer), IdentifierName("ConfigureAwait")),
             ArgumentList(SingletonSeparatedList(Argument(configureAwait.WithoutTrivia()))));
+        // The declaration and the await using stay in a block of their own, so that the writer's name is scoped like the
+        // using statement's variable in the other form (two fixed loops side by side may both call it writer).
+        imports.Tasks = true;
         editor.ReplaceNode(loop, (current, _) =>
         {
             var usingStatement = LoopWrapping.InUsing((StatementSyntax)current, name: null, configured, isAwait: true);
-            return Block(declaration.WithLeadingTrivia(usingStatement.GetLeadingTrivia()), usingStatement.WithoutLeadingTrivia())
-                .WithAdditionalAnnotations(Formatter.Annotation, UnwrapBlock);
+            return Block(declaration, usingStatement.WithoutLeadingTrivia().WithoutTrailingTrivia())
+                .WithLeadingTrivia(usingStatement.GetLeadingTrivia())
+                .WithTrailingTrivia(usingStatement.GetTrailingTrivia())
+                .WithAdditionalAnnotations(Formatter.Annotation);
         });
-        editor.ReplaceNode(root, (current, _) => UnwrapMarkedBlocks(current));
     }
 
     /// <summary>"writer", or writer1, ... when that name is taken around the loop, inside it, or by another fixed group around or in it.</summary>
@@ -224,7 +231,10 @@ public sealed class FileReopenedForEachAppendFix : CodeFixProvider
     private static StatementSyntax Write(FileAppend append, ExpressionStatementSyntax statement, string writer, SemanticModel model, Imports imports)
     {
         var invocation = (InvocationExpressionSyntax)append.Invocation.Syntax;
-        var contents = ((ExpressionSyntax)append.Contents.Syntax).WithoutTrivia();
+        // A null literal is typed by AppendAllText's parameter; Write(null) would be ambiguous (string, char[], object).
+        var contents = append.Contents.WalkDownConversions().ConstantValue is { HasValue: true, Value: null }
+            ? DefaultExpression(PredefinedType(Token(SyntaxKind.StringKeyword)))
+            : ((ExpressionSyntax)append.Contents.Syntax).WithoutTrivia();
         string? line = null;
         if (append.WritesLines)
         {
@@ -279,33 +289,10 @@ public sealed class FileReopenedForEachAppendFix : CodeFixProvider
         return InvocationExpression(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, receiver, IdentifierName("AsMemory")));
     }
 
-    /// <summary>Marks the block that holds a declaration and its await using: spliced into its parent block when it has one.</summary>
-    private static readonly SyntaxAnnotation UnwrapBlock = new("IoPerf.UnwrapBlock");
-
-    /// <summary>A marked block directly in another block (or a switch section) gives its statements to it; elsewhere it stays a block.</summary>
-    private static SyntaxNode UnwrapMarkedBlocks(SyntaxNode root)
-    {
-        var marked = root.GetAnnotatedNodes(UnwrapBlock).OfType<BlockSyntax>()
-            .Where(block => block.Parent is BlockSyntax or SwitchSectionSyntax)
-            .ToList();
-        return marked.Count == 0
-            ? root
-            : root.ReplaceNodes(marked.Select(block => block.Parent!), (original, current) => current switch
-            {
-                BlockSyntax parent => parent.WithStatements(Splice(parent.Statements)),
-                SwitchSectionSyntax section => section.WithStatements(Splice(section.Statements)),
-                _ => current,
-            });
-
-        static SyntaxList<StatementSyntax> Splice(SyntaxList<StatementSyntax> statements) =>
-            List(statements.SelectMany(statement => statement is BlockSyntax block && block.HasAnnotation(UnwrapBlock)
-                ? block.Statements.Select(inner => (StatementSyntax)inner.WithAdditionalAnnotations(Formatter.Annotation))
-                : new[] { statement }));
-    }
-
     private sealed class Imports
     {
-        public bool SystemIo { get; set; }
+        /// <summary>writer.ConfigureAwait(x) is an extension method of System.Threading.Tasks.TaskAsyncEnumerableExtensions.</summary>
+        public bool Tasks { get; set; }
 
         public bool System { get; set; }
     }

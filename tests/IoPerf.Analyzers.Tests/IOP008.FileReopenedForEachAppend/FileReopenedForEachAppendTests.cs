@@ -158,13 +158,15 @@ public sealed class FileReopenedForEachAppendTests
             async Task SaveAsync(string path, IEnumerable<string> lines)
             {
                 var count = 0;
-                var writer = new StreamWriter(path, append: true);
-                await using (writer.ConfigureAwait(false))
                 {
-                    foreach (var line in lines)
+                    var writer = new StreamWriter(path, append: true);
+                    await using (writer.ConfigureAwait(false))
                     {
-                        await writer.WriteAsync(line).ConfigureAwait(false);
-                        count++;
+                        foreach (var line in lines)
+                        {
+                            await writer.WriteAsync(line).ConfigureAwait(false);
+                            count++;
+                        }
                     }
                 }
             }
@@ -234,39 +236,6 @@ public sealed class FileReopenedForEachAppendTests
         """));
 
     [Fact]
-    public Task TwoConstantFiles_GetOneWriterEach() => Verify.VerifyCodeFixAsync(
-        InClass("""
-            void Split(IEnumerable<int> values)
-            {
-                foreach (var value in values)
-                {
-                    if (value % 2 == 0)
-                        {|IOP008:File.AppendAllText("even.txt", value + "\n")|};
-                    else
-                        {|IOP008:File.AppendAllText("odd.txt", value + "\n")|};
-                }
-            }
-        """),
-        InClass("""
-            void Split(IEnumerable<int> values)
-            {
-                using (var writer = new StreamWriter("even.txt", append: true))
-                {
-                    using (var writer1 = new StreamWriter("odd.txt", append: true))
-                    {
-                        foreach (var value in values)
-                        {
-                            if (value % 2 == 0)
-                                writer.Write(value + "\n");
-                            else
-                                writer1.Write(value + "\n");
-                        }
-                    }
-                }
-            }
-        """));
-
-    [Fact]
     public Task InnerLoopOnly_WhenTheOuterLoopChangesThePath() => Verify.VerifyCodeFixAsync(
         InClass("""
             void Export(Dictionary<string, List<string>> byFile)
@@ -295,7 +264,7 @@ public sealed class FileReopenedForEachAppendTests
         """));
 
     [Fact]
-    public Task NestedLoopsAppendingToTwoConstantFiles_EachLoopGetsItsWriter() => Verify.VerifyCodeFixAsync(
+    public Task NestedLoopsAppendingToTwoConstantFiles_OnlyTheInnerLoopGetsAWriter() => Verify.VerifyCodeFixAsync(
         InClass("""
             const string summary = "summary.txt", details = "details.txt";
 
@@ -303,7 +272,7 @@ public sealed class FileReopenedForEachAppendTests
             {
                 foreach (var group in groups)
                 {
-                    {|IOP008:File.AppendAllText(summary, group.Key + "\n")|};
+                    File.AppendAllText(summary, group.Key + "\n");
                     foreach (var item in group.Value)
                         {|IOP008:File.AppendAllText(details, item + "\n")|};
                 }
@@ -314,16 +283,13 @@ public sealed class FileReopenedForEachAppendTests
 
             void Report(Dictionary<string, List<string>> groups)
             {
-                using (var writer = new StreamWriter(summary, append: true))
+                foreach (var group in groups)
                 {
-                    foreach (var group in groups)
+                    File.AppendAllText(summary, group.Key + "\n");
+                    using (var writer = new StreamWriter(details, append: true))
                     {
-                        writer.Write(group.Key + "\n");
-                        using (var writer1 = new StreamWriter(details, append: true))
-                        {
-                            foreach (var item in group.Value)
-                                writer1.Write(item + "\n");
-                        }
+                        foreach (var item in group.Value)
+                            writer.Write(item + "\n");
                     }
                 }
             }
@@ -358,7 +324,7 @@ public sealed class FileReopenedForEachAppendTests
         """));
 
     [Fact]
-    public Task FullyQualifiedFile_GetsTheSystemIoImport() => Verify.VerifyCodeFixAsync(
+    public Task FullyQualifiedFile_GetsAQualifiedStreamWriter_NoImport() => Verify.VerifyCodeFixAsync(
         """
         class C
         {
@@ -369,13 +335,11 @@ public sealed class FileReopenedForEachAppendTests
         }
         """,
         """
-        using System.IO;
-
         class C
         {
             void Save(string path, string[] lines)
             {
-                using (var writer = new StreamWriter(path, append: true))
+                using (var writer = new System.IO.StreamWriter(path, append: true))
                 {
                     foreach (var line in lines) writer.Write(line);
                 }
@@ -568,6 +532,46 @@ public sealed class FileReopenedForEachAppendTests
         var other = dir + "";
         foreach (var line in lines) { File.AppendAllText(dir, line); foreach (var c in line) {|IOP008:File.AppendAllText(other, c.ToString())|}; }
         """)]
+    [InlineData("two constants that may be one file", """
+        foreach (var line in lines) { File.AppendAllText("log.txt", line); File.AppendAllText("./log.txt", line); }
+        """)]
+    [InlineData("a constant path also appended to by a helper, by the constant's name", """
+        foreach (var line in lines) { File.AppendAllText(Log, line); Note(); }
+        """)]
+    [InlineData("a field path also used by a lambda", """
+        Action<string> log = m => File.AppendAllText(_path, m);
+        foreach (var line in lines) { File.AppendAllText(_path, line); log("."); }
+        """)]
+    [InlineData("a property setter that appends", """
+        foreach (var line in lines) { File.AppendAllText(_path, line); Status = line; }
+        """)]
+    [InlineData("a helper that opens a file computed again", """
+        var path = dir + "/x.log";
+        foreach (var line in lines) { File.AppendAllText(path, line); Audit(line); }
+        """)]
+    [InlineData("the encoding variable is changed in the loop", """
+        Encoding encoding = Encoding.UTF8;
+        foreach (var line in lines) { File.AppendAllText(dir, line, encoding); encoding = Encoding.Unicode; }
+        """)]
+    [InlineData("the encoding is declared in the loop", """
+        foreach (var line in lines) { var encoding = line.Length > 3 ? Encoding.UTF8 : Encoding.Unicode; File.AppendAllText(dir, line, encoding); }
+        """)]
+    [InlineData("the encoding is another object's", """
+        foreach (var target in targets) File.AppendAllText(dir, target.Text, target.Encoding);
+        """)]
+    [InlineData("lines typed by the user through Console.In", """
+        string? line;
+        while ((line = Console.In.ReadLine()) != null) File.AppendAllText(dir, line);
+        """)]
+    [InlineData("a child process's output held in a local", """
+        var process = System.Diagnostics.Process.Start("git", "log")!;
+        var output = process.StandardOutput;
+        string? line;
+        while ((line = output.ReadLine()) != null) File.AppendAllText(dir, line);
+        """)]
+    [InlineData("another file written in the loop", """
+        foreach (var line in lines) { File.AppendAllText(dir, line); File.WriteAllText(line + ".txt", line); }
+        """)]
     [InlineData("different encodings", """
         foreach (var line in lines) { File.AppendAllText(dir, line, Encoding.UTF8); File.AppendAllText(dir, line, Encoding.Unicode); }
         """)]
@@ -602,6 +606,16 @@ public sealed class FileReopenedForEachAppendTests
             static void Rotate(string path) { }
 
             static void Check() => Console.WriteLine(File.ReadAllText("state.txt"));
+
+            const string Log = "a.log";
+            string _path = "b.log";
+            (string Text, Encoding Encoding)[] targets = [];
+
+            static void Note() => File.AppendAllText(Log, ".");
+
+            static void Audit(string line) => File.AppendAllText(Environment.CurrentDirectory + "/x.log", line);
+
+            string Status { get => ""; set => File.AppendAllText(_path, "[" + value + "]"); }
         """));
     }
 
@@ -630,6 +644,150 @@ public sealed class FileReopenedForEachAppendTests
         """);
         return Verify.VerifyCodeFixAsync(source, source);
     }
+
+    [Theory]
+    [InlineData("protected abstract string LogPath { get; }", "abstract class C")]
+    [InlineData("protected virtual string LogPath { get; set; } = \"a.log\";", "class C")]
+    public Task OverridablePropertyPath_IsNotOnePath(string property, string header) => Verify.VerifyAnalyzerAsync($$"""
+        using System.IO;
+        {{header}}
+        {
+            {{property}}
+
+            void Save(string[] lines)
+            {
+                foreach (var line in lines) File.AppendAllText(LogPath, line);
+            }
+        }
+        """);
+
+    [Fact]
+    public Task ConfigureAwaitOptions_ReportedWithoutAFix()
+    {
+        var source = InClass("""
+            async Task SaveAsync(string path, IEnumerable<string> lines)
+            {
+                foreach (var line in lines)
+                    await {|IOP008:File.AppendAllTextAsync(path, line)|}.ConfigureAwait(ConfigureAwaitOptions.None);
+            }
+        """);
+        var test = Verify.Create(source, TestFramework.Net100);
+        test.FixedCode = source;
+        return test.RunAsync();
+    }
+
+    [Fact]
+    public Task NullContents_IsWrittenAsANullString() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            void Touch(string path, string[] names)
+            {
+                foreach (var name in names) {|IOP008:File.AppendAllText(path, null)|};
+            }
+        """),
+        InClass("""
+            void Touch(string path, string[] names)
+            {
+                using (var writer = new StreamWriter(path, append: true))
+                {
+                    foreach (var name in names) writer.Write(default(string));
+                }
+            }
+        """));
+
+    [Fact]
+    public Task ConfigureAwaitLoopsSideBySide_FixAllCompiles() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            async Task SaveAsync(string path, string[] lines, int mode)
+            {
+                switch (mode)
+                {
+                    case 1:
+                        foreach (var line in lines) await {|IOP008:File.AppendAllTextAsync(path, line)|}.ConfigureAwait(false);
+                        break;
+                    case 2:
+                        foreach (var line in lines) await {|IOP008:File.AppendAllTextAsync(path, line + "!")|}.ConfigureAwait(false);
+                        break;
+                }
+
+                using (var writer = new StringWriter())
+                {
+                    foreach (var line in lines) await {|IOP008:File.AppendAllTextAsync(path, line)|}.ConfigureAwait(false);
+                }
+            }
+        """),
+        InClass("""
+            async Task SaveAsync(string path, string[] lines, int mode)
+            {
+                switch (mode)
+                {
+                    case 1:
+                        {
+                            var writer = new StreamWriter(path, append: true);
+                            await using (writer.ConfigureAwait(false))
+                            {
+                                foreach (var line in lines) await writer.WriteAsync(line).ConfigureAwait(false);
+                            }
+                        }
+                        break;
+                    case 2:
+                        {
+                            var writer = new StreamWriter(path, append: true);
+                            await using (writer.ConfigureAwait(false))
+                            {
+                                foreach (var line in lines) await writer.WriteAsync(line + "!").ConfigureAwait(false);
+                            }
+                        }
+                        break;
+                }
+
+                using (var writer = new StringWriter())
+                {
+                    {
+                        var writer1 = new StreamWriter(path, append: true);
+                        await using (writer1.ConfigureAwait(false))
+                        {
+                            foreach (var line in lines) await writer1.WriteAsync(line).ConfigureAwait(false);
+                        }
+                    }
+                }
+            }
+        """));
+
+    [Fact]
+    public Task AnotherTypeNamedFile_StaysUnambiguous() => Verify.VerifyCodeFixAsync(
+        """
+        using Models;
+
+        namespace Models { class File { } }
+
+        class C
+        {
+            File? _last;
+
+            void Save(string path, string[] lines)
+            {
+                foreach (var line in lines) {|IOP008:System.IO.File.AppendAllText(path, line)|};
+            }
+        }
+        """,
+        """
+        using Models;
+
+        namespace Models { class File { } }
+
+        class C
+        {
+            File? _last;
+
+            void Save(string path, string[] lines)
+            {
+                using (var writer = new System.IO.StreamWriter(path, append: true))
+                {
+                    foreach (var line in lines) writer.Write(line);
+                }
+            }
+        }
+        """);
 
     [Fact]
     public Task StringBuilderBatch_AndASingleAppendAfterTheLoop() => Verify.VerifyAnalyzerAsync(InClass("""
