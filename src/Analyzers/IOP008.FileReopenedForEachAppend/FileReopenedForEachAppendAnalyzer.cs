@@ -49,13 +49,13 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
             // Loops are found from their appends: most loops have none, and walking every loop's operations costs more
             // than a name check on every invocation. Each loop is analysed once, with all its appends, and each append
             // then reports its own diagnostic (a diagnostic is reported by the callback of the operation it is on).
-            var loops = new ConcurrentDictionary<SyntaxNode, List<AppendGroup>>();
+            var loops = new ConcurrentDictionary<SyntaxNode, AppendGroup?>();
             start.RegisterOperationAction(operationContext => AnalyzeInvocation(operationContext, types, loops), OperationKind.Invocation);
         });
     }
 
     // Kept free of lambdas: a lambda capturing the loop would allocate its closure on every invocation of the build.
-    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, ConcurrentDictionary<SyntaxNode, List<AppendGroup>> loops)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, ConcurrentDictionary<SyntaxNode, AppendGroup?> loops)
     {
         var invocation = (IInvocationOperation)context.Operation;
         if (!FileAppend.IsAppendName(invocation.TargetMethod.Name) ||
@@ -65,85 +65,75 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        if (!loops.TryGetValue(loop.Syntax, out var groups))
+        if (!loops.TryGetValue(loop.Syntax, out var group))
         {
-            groups = loops.GetOrAdd(loop.Syntax, ReportableGroups(loop, types, context.Compilation));
+            group = loops.GetOrAdd(loop.Syntax, ReportableGroup(loop, types, context.Compilation));
         }
 
-        foreach (var group in groups)
+        foreach (var append in group?.Appends ?? Enumerable.Empty<FileAppend>())
         {
-            foreach (var append in group.Appends)
+            if (append.Invocation.Syntax == invocation.Syntax)
             {
-                if (append.Invocation.Syntax == invocation.Syntax)
-                {
-                    Report(context, loop, group, append);
-                }
+                Report(context, loop, group!, append);
             }
         }
     }
 
-    /// <summary>The groups of appends to one file in <paramref name="loop"/> that the rule reports.</summary>
-    private static List<AppendGroup> ReportableGroups(ILoopOperation loop, WellKnownIoTypes types, Compilation compilation)
+    /// <summary>The appends of <paramref name="loop"/>, all to one file, when the rule reports them; else null.</summary>
+    private static AppendGroup? ReportableGroup(ILoopOperation loop, WellKnownIoTypes types, Compilation compilation)
     {
-        var none = new List<AppendGroup>();
-        var appends = AppendsOf(loop, types);
-        if (appends.Count == 0 ||
+        if (AppendsOf(loop, types) is not { Count: > 0 } appends ||
             loop.Syntax.ContainsDiagnostics ||
             LoopPacing.Waits(loop) ||
             LoopPacing.RunsOnlyAFewTimes(loop) ||
             loop.DescendantsAndSelf().Any(operation => operation is IReturnOperation { Kind: OperationKind.YieldReturn } || ChangesWhereFilesAre(operation)))
         {
             // A yield return hands control to the caller mid-loop, with the file still open and its last lines buffered.
-            return none;
+            return null;
         }
 
-        var groups = GroupByFile(appends);
-
         // One file per loop: two paths may name one file ("log.txt" and "./log.txt", two variables, a case-insensitive
-        // file system), and a writer held open on it would lose or scramble the other appends. Appends in nested loops
-        // count too: they run while this loop's writer is open.
-        if (groups is not { Count: 1 } || AppendsInNestedLoops(loop, types) || OpensAnotherFileForWriting(loop, groups[0]))
+        // file system), and a writer held open on it would lose or scramble the other appends.
+        var group = GroupOfOneFile(appends);
+        if (group is null || OpensAnotherFileForWriting(loop, group))
         {
-            return none;
+            return null;
         }
 
         var root = loop.GetRoot();
-        return groups.Where(group => IsReportable(group, loop, root, compilation)).ToList();
+        if (!IsReportable(group, loop, root, compilation))
+        {
+            return null;
+        }
+
+        group.IsFixable = group.Appends.All(append => !IsCaughtInsideLoop(append, loop) && ConfigureAwaitTakesABool(append));
+        return group;
     }
 
-    /// <summary>The appends whose innermost loop is <paramref name="loop"/> (not a nested loop, lambda or local function).</summary>
-    private static List<FileAppend> AppendsOf(ILoopOperation loop, WellKnownIoTypes types)
+    /// <summary>
+    /// The appends whose innermost loop is <paramref name="loop"/> (not a lambda or local function in it), or null when a
+    /// loop nested in it appends too: that append runs while a writer for this loop would be open.
+    /// </summary>
+    private static List<FileAppend>? AppendsOf(ILoopOperation loop, WellKnownIoTypes types)
     {
         var appends = new List<FileAppend>();
         foreach (var operation in loop.Body.DescendantsAndSelf())
         {
             if (operation is IInvocationOperation invocation &&
                 FileAppend.IsAppendName(invocation.TargetMethod.Name) &&
-                FileAppend.TryCreate(invocation, types) is { } append &&
-                invocation.GetEnclosingLoop() == loop)
+                invocation.GetEnclosingLoop() is { } innermost &&
+                FileAppend.TryCreate(invocation, types) is { } append)
             {
+                if (innermost != loop)
+                {
+                    return null;
+                }
+
                 appends.Add(append);
             }
         }
 
         return appends;
-    }
-
-    /// <summary>An append in a loop nested in <paramref name="loop"/>: it runs while a writer for this loop would be open.</summary>
-    private static bool AppendsInNestedLoops(ILoopOperation loop, WellKnownIoTypes types)
-    {
-        foreach (var operation in loop.Body.DescendantsAndSelf())
-        {
-            if (operation is IInvocationOperation invocation &&
-                FileAppend.IsAppendName(invocation.TargetMethod.Name) &&
-                invocation.GetEnclosingLoop() is { } innermost && innermost != loop &&
-                FileAppend.TryCreate(invocation, types) is not null)
-            {
-                return true;
-            }
-        }
-
-        return false;
     }
 
     /// <summary>
@@ -180,28 +170,18 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
         return false;
     }
 
-    /// <summary>The appends by the file they write to, or null when one of them names its file in a way the rule cannot follow.</summary>
-    private static List<AppendGroup>? GroupByFile(List<FileAppend> appends)
+    /// <summary>The appends as one group, or null when they name their file in different ways or in a way the rule cannot follow.</summary>
+    private static AppendGroup? GroupOfOneFile(List<FileAppend> appends)
     {
-        var groups = new List<AppendGroup>();
-        foreach (var append in appends)
+        // Path.Combine(dir, name) or a call: a different file on each iteration, or the same one.
+        if (FileKey.Of(appends[0].Path) is not { } key || !appends.TrueForAll(append => key.Equals(FileKey.Of(append.Path))))
         {
-            if (FileKey.Of(append.Path) is not { } key)
-            {
-                return null; // Path.Combine(dir, name) or a call: a different file on each iteration, or the same one.
-            }
-
-            var group = groups.FirstOrDefault(existing => existing.Key.Equals(key));
-            if (group is null)
-            {
-                group = new AppendGroup(key);
-                groups.Add(group);
-            }
-
-            group.Appends.Add(append);
+            return null;
         }
 
-        return groups;
+        var group = new AppendGroup(key);
+        group.Appends.AddRange(appends);
+        return group;
     }
 
     private static bool IsReportable(AppendGroup group, ILoopOperation loop, IOperation root, Compilation compilation)
@@ -292,8 +272,7 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
     {
         var additionalLocations = new List<Location> { loop.Syntax.GetLocation() };
         additionalLocations.AddRange(group.Appends.Select(append => append.Invocation.Syntax.GetLocation()));
-        var fixable = group.Appends.All(append => !IsCaughtInsideLoop(append, loop) && ConfigureAwaitTakesABool(append));
-        var properties = Fixable.With(ImmutableDictionary<string, string?>.Empty, fixable);
+        var properties = Fixable.With(ImmutableDictionary<string, string?>.Empty, group.IsFixable);
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.FileReopenedForEachAppend,
             reported.Invocation.Syntax.GetLocation(),
@@ -310,5 +289,8 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
         public FileKey Key { get; }
 
         public List<FileAppend> Appends { get; } = new();
+
+        /// <summary>See <see cref="Fixable"/>: decided once for the group, reported on each of its appends.</summary>
+        public bool IsFixable { get; set; }
     }
 }

@@ -15,7 +15,6 @@ using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Simplification;
-using Microsoft.CodeAnalysis.Text;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 
 namespace IoPerf.Analyzers.CodeFixes;
@@ -99,28 +98,15 @@ public sealed class FileReopenedForEachAppendFix : CodeFixProvider
         var types = WellKnownIoTypes.For(model.Compilation);
         var imports = new Imports();
 
-        // One writer per group (a loop and the appends to one file). Names are given in the order of the appends, as
-        // fixing one diagnostic at a time would; inner loops are wrapped before outer ones, and of two groups in one
-        // loop the first wrapped ends up outermost, as fixing them one at a time would leave them.
-        var groups = diagnostics
+        // One writer per reported loop. The analyzer reports at most one file per loop and no loop that contains another
+        // reported loop, so the loops fixed here are disjoint and each picks its writer's name on its own.
+        var loops = diagnostics
             .Where(diagnostic => diagnostic.AdditionalLocations.Count >= 2 && diagnostic.Location.SourceTree == root.SyntaxTree)
-            .GroupBy(diagnostic => (Loop: diagnostic.AdditionalLocations[0].SourceSpan, First: diagnostic.AdditionalLocations[1].SourceSpan))
-            .Select(group => group.First())
-            .OrderBy(diagnostic => diagnostic.AdditionalLocations[1].SourceSpan.Start)
-            .ToList();
-        var named = new List<(TextSpan Loop, string Name)>();
-        foreach (var diagnostic in groups)
+            .GroupBy(diagnostic => diagnostic.AdditionalLocations[0].SourceSpan)
+            .Select(group => group.First());
+        foreach (var diagnostic in loops)
         {
-            var loop = diagnostic.AdditionalLocations[0].SourceSpan;
-            var taken = named.Where(other => other.Loop.Contains(loop) || loop.Contains(other.Loop)).Select(other => other.Name);
-            named.Add((loop, WriterName(root, model, loop, taken)));
-        }
-
-        foreach (var (diagnostic, name) in groups.Zip(named, (diagnostic, name) => (diagnostic, name.Name))
-                     .OrderByDescending(pair => pair.diagnostic.AdditionalLocations[0].SourceSpan.Start)
-                     .ThenBy(pair => pair.diagnostic.AdditionalLocations[1].SourceSpan.Start))
-        {
-            FixGroup(editor, root, model, types, diagnostic, name, imports, cancellationToken);
+            FixGroup(editor, root, model, types, diagnostic, imports, cancellationToken);
         }
 
         if (imports.Tasks)
@@ -142,7 +128,6 @@ public sealed class FileReopenedForEachAppendFix : CodeFixProvider
         SemanticModel model,
         WellKnownIoTypes types,
         Diagnostic diagnostic,
-        string writer,
         Imports imports,
         CancellationToken cancellationToken)
     {
@@ -165,6 +150,8 @@ public sealed class FileReopenedForEachAppendFix : CodeFixProvider
             appends.Add((append, statement));
         }
 
+        // "writer", or writer1, ... when that name is taken around the loop or inside it.
+        var writer = NameGenerator.GetUniqueLocalName(model, loop.SpanStart, "writer", LoopWrapping.NamesDeclaredIn(loop));
         foreach (var (append, statement) in appends)
         {
             editor.ReplaceNode(statement, Write(append, statement, writer, model, imports));
@@ -211,13 +198,6 @@ public sealed class FileReopenedForEachAppendFix : CodeFixProvider
                 .WithTrailingTrivia(usingStatement.GetTrailingTrivia())
                 .WithAdditionalAnnotations(Formatter.Annotation);
         });
-    }
-
-    /// <summary>"writer", or writer1, ... when that name is taken around the loop, inside it, or by another fixed group around or in it.</summary>
-    private static string WriterName(SyntaxNode root, SemanticModel model, TextSpan loopSpan, IEnumerable<string> taken)
-    {
-        var loop = root.FindNode(loopSpan, getInnermostNodeForTie: true);
-        return NameGenerator.GetUniqueLocalName(model, loop.SpanStart, "writer", taken.Concat(LoopWrapping.NamesDeclaredIn(loop)));
     }
 
     /// <summary>The argument of <c>.ConfigureAwait(x)</c> on an awaited async append, or null.</summary>
