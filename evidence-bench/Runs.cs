@@ -41,6 +41,8 @@ internal static class Runs
         (typeof(E5FileLengths), Configure(Job.ShortRun.WithIterationCount(8), "E5-short")),
         (typeof(E6AppendPerLine), Configure(Job.ShortRun.WithIterationCount(8), "E6-short")),
         (typeof(E6AppendLineLength), Configure(Job.ShortRun.WithIterationCount(8), "E6-short")),
+        (typeof(E7JsonFromFile), Configure(Job.ShortRun.WithIterationCount(8), "E7-short")),
+        (typeof(E7XmlFromFile), Configure(Job.ShortRun.WithIterationCount(8), "E7-short")),
     };
 
     private static IEnumerable<Type> RulePairs => typeof(Runs).Assembly.GetTypes()
@@ -63,6 +65,7 @@ internal static class Runs
         failures += Measurements.RetainedMemory(scratch, quick: true);
         failures += Measurements.WcCheck(scratch, quick: true);
         failures += Measurements.RetainedListing(scratch, quick: true);
+        failures += Measurements.PeakDocumentMemory(scratch, quick: true);
         Directory.Delete(scratch, recursive: true);
 
         Console.WriteLine(failures == 0
@@ -109,6 +112,12 @@ internal static class Runs
         {
             // C23's memory held at the midpoint of a pass goes with E5FullPass's time figures.
             failures += Measurements.RetainedListing(Paths.Results, quick: false);
+        }
+
+        if (classNames.Length == 0 || classNames.Contains(nameof(E7JsonFromFile)))
+        {
+            // C28/C29's peak memory goes with E7's time and allocation figures.
+            failures += Measurements.PeakDocumentMemory(Paths.Results, quick: false);
         }
 
         if (classNames.Length == 0)

@@ -200,6 +200,9 @@ public static class BenchData
 
     private static readonly string[] Punctuation = { ",", ";", ".", "!", "?", ":", " —", "’s", "\u201d", "\u2026" };
 
+    /// <summary>A file whose size the writer decides (E7's documents), created once per run like the others.</summary>
+    public static string CreateDocument(string name, Action<Stream> write) => Create(name, 0, write, exactSize: false);
+
     private static string Create(string name, long bytes, Action<Stream> write, bool exactSize = true)
     {
         Directory.CreateDirectory(Folder);
