@@ -13,6 +13,7 @@ public static class RuleIdentifiers
     public const string TinyIoPayingLockOrFlush = "IOP006";
     public const string DirectoryListingMaterialized = "IOP007";
     public const string FileReopenedForEachAppend = "IOP008";
+    public const string DocumentParsedFromFileText = "IOP009";
 
     /// <summary>Where each rule's documentation lives; the help link of every descriptor points here.</summary>
     public const string HelpLinkBase = "https://github.com/ioperf/IoPerf.Analyzers/blob/main/docs/rules/";

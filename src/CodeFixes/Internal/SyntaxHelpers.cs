@@ -16,4 +16,15 @@ internal static class SyntaxHelpers
 
         return expression;
     }
+
+    /// <summary>The expression inside any parentheses around it.</summary>
+    public static ExpressionSyntax WalkDownParentheses(this ExpressionSyntax expression)
+    {
+        while (expression is ParenthesizedExpressionSyntax parenthesized)
+        {
+            expression = parenthesized.Expression;
+        }
+
+        return expression;
+    }
 }

@@ -1,0 +1,252 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using IoPerf.Analyzers.Internal;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace IoPerf.Analyzers;
+
+/// <summary>
+/// IOP009: a JSON or XML document parsed from the string <c>File.ReadAllText</c> returned - the whole file decoded to
+/// UTF-16 first (twice an ASCII file's bytes, on the large object heap past 85 KB) - where the parser can read the file
+/// itself: System.Text.Json from a <c>FileStream</c>, XML from a <c>StreamReader</c> (claims C28-C30).
+/// </summary>
+/// <remarks>
+/// Reported on the read, in two shapes: the read is the parse's document argument, or it initialises a local that the
+/// very next statement parses and nothing else reads. Any other use of the string (logged, trimmed, hashed, compared)
+/// keeps it needed, and the rule is silent.
+/// </remarks>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
+{
+    /// <summary>For the fix: the parse sits where the file can be opened just around it (see <see cref="ParseSite"/>).</summary>
+    internal static readonly DiagnosticProperty<bool> Fixable = DiagnosticProperty.Flag("Fixable");
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
+        ImmutableArray.Create(Rules.DocumentParsedFromFileText);
+
+    public override void Initialize(AnalysisContext context)
+    {
+        context.EnableConcurrentExecution();
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.RegisterCompilationStartAction(start =>
+        {
+            var types = WellKnownIoTypes.For(start.Compilation);
+            if (types.File is null || types.Stream is null || types.TextReader is null)
+            {
+                return;
+            }
+
+            var parsers = new Dictionary<INamedTypeSymbol, DocumentParser>(SymbolEqualityComparer.Default);
+            var resolved = types.ResolveAll(System.Array.ConvertAll(DocumentParser.All, parser => parser.TypeName));
+            foreach (var type in resolved)
+            {
+                parsers[type] = System.Array.Find(DocumentParser.All, parser => parser.TypeName == type.ToDisplayString());
+            }
+
+            if (parsers.Count > 0)
+            {
+                start.RegisterOperationAction(operationContext => AnalyzeInvocation(operationContext, types, parsers), OperationKind.Invocation);
+            }
+        });
+    }
+
+    // Analysed from the read, so that the diagnostic (on the read) lies in the operation being analysed - also when the
+    // parse is in the next statement.
+    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, Dictionary<INamedTypeSymbol, DocumentParser> parsers)
+    {
+        var invocation = (IInvocationOperation)context.Operation;
+        if (invocation.TargetMethod.Name is not ("ReadAllText" or "ReadAllTextAsync") ||
+            !WellKnownIoTypes.Is(invocation.TargetMethod.ContainingType, types.File) ||
+            ReadValue(invocation) is not { } value ||
+            FileTextRead.Match(value, types) is not { } read)
+        {
+            return;
+        }
+
+        var declaration = default(LocalDeclarationStatementSyntax);
+        IOperation? documentArgument = value.GetParentSkippingConversions(out _);
+        if (documentArgument is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator })
+        {
+            if (ParseOfLocalInNextStatement(declarator) is not { } twoStep)
+            {
+                return;
+            }
+
+            (declaration, documentArgument) = twoStep;
+        }
+
+        if (documentArgument is not IArgumentOperation { Parameter.Ordinal: 0, Parent: IInvocationOperation parse } ||
+            !IsParser(parse.TargetMethod, parsers, out var parser) ||
+            (parser.Input == ParserInput.Stream && !read.DecodesAsUtf8()) ||
+            parser.FindReplacement(parse.TargetMethod, read.IsAsync, parser.Input == ParserInput.Stream ? types.Stream! : types.TextReader!) is null ||
+            !ParsesAsDeclared(parse, parser) ||
+            parse.Syntax.ContainsDiagnostics ||
+            parse.IsInsideExpressionTree(types.ExpressionOfT))
+        {
+            return;
+        }
+
+        var site = ParseSite.Of((ExpressionSyntax)parse.Syntax);
+        if (declaration is not null && (site.Kind is ParseSiteKind.NotFixable or ParseSiteKind.ExpressionBody ||
+                                        site.Container != NextStatement(declaration)))
+        {
+            // The local's one read is deferred or buried in a larger expression: moving the read there could run it
+            // later, more often or not at all.
+            return;
+        }
+
+        var fixable = site.Kind is not (ParseSiteKind.NotFixable or ParseSiteKind.UsingDeclaration) &&
+                      (site.Kind != ParseSiteKind.Declaration || HasNameableType(parse)) &&
+                      read.ConfigureAwait?.Arguments.GetArgument(0)?.Value.Type?.SpecialType is null or SpecialType.System_Boolean;
+        var additionalLocations = new List<Location> { parse.Syntax.GetLocation() };
+        if (declaration is not null)
+        {
+            additionalLocations.Add(declaration.GetLocation());
+        }
+
+        context.ReportDiagnostic(Diagnostic.Create(
+            Rules.DocumentParsedFromFileText,
+            invocation.Syntax.GetLocation(),
+            additionalLocations,
+            Fixable.With(ImmutableDictionary<string, string?>.Empty, fixable),
+            parser.DisplayName,
+            "File." + invocation.TargetMethod.Name));
+    }
+
+    /// <summary>The string the read produces: the call itself, or the await of it (through <c>.ConfigureAwait(x)</c>).</summary>
+    private static IOperation? ReadValue(IInvocationOperation read)
+    {
+        if (read.TargetMethod.Name == "ReadAllText")
+        {
+            return read;
+        }
+
+        var parent = read.GetParentSkippingConversions(out _);
+        if (parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configureAwait && configureAwait.Instance?.WalkDownConversions() == read)
+        {
+            parent = configureAwait.GetParentSkippingConversions(out _);
+        }
+
+        return parent as IAwaitOperation;
+    }
+
+    private static bool IsParser(IMethodSymbol method, Dictionary<INamedTypeSymbol, DocumentParser> parsers, out DocumentParser parser)
+    {
+        parser = null!;
+        return method.ContainingType is { } type &&
+               parsers.TryGetValue(type.OriginalDefinition, out parser!) &&
+               method.Name == parser.StringMethod &&
+               method.Parameters.Length > 0 &&
+               method.Parameters[0].Type.SpecialType == SpecialType.System_String;
+    }
+
+    /// <summary>
+    /// For <c>string json = File.ReadAllText(p);</c> followed at once by a statement that passes <c>json</c> to a call,
+    /// with no other mention of <c>json</c>: the declaration and that argument. Null otherwise.
+    /// </summary>
+    private static (LocalDeclarationStatementSyntax Declaration, IOperation Argument)? ParseOfLocalInNextStatement(IVariableDeclaratorOperation declarator)
+    {
+        if (declarator.Syntax is not VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Variables.Count: 1, Parent: LocalDeclarationStatementSyntax declaration } } variable ||
+            !declaration.UsingKeyword.IsKind(SyntaxKind.None) || declaration.IsConst ||
+            NextStatement(declaration) is not { } next)
+        {
+            return null;
+        }
+
+        // Every mention of the name in the declaration's scope (a shadowing lambda parameter counts too: conservative).
+        var name = variable.Identifier.ValueText;
+        var scope = declaration.Parent switch
+        {
+            GlobalStatementSyntax global => global.Parent!,
+            SwitchSectionSyntax section => section.Parent!, // a local of one case is in scope in every case
+            var parent => parent!,
+        };
+        IdentifierNameSyntax? mention = null;
+        foreach (var token in scope.DescendantTokens())
+        {
+            if (token.IsKind(SyntaxKind.IdentifierToken) && token.ValueText == name && token.Parent is IdentifierNameSyntax identifier)
+            {
+                if (mention is not null)
+                {
+                    return null;
+                }
+
+                mention = identifier;
+            }
+        }
+
+        return mention is not null && next.Span.Contains(mention.Span) &&
+               declarator.SemanticModel?.GetOperation(mention) is ILocalReferenceOperation reference &&
+               SymbolEqualityComparer.Default.Equals(reference.Local, declarator.Symbol) &&
+               reference.GetParentSkippingConversions(out _) is IArgumentOperation argument
+            ? (declaration, argument)
+            : null;
+    }
+
+    private static StatementSyntax? NextStatement(LocalDeclarationStatementSyntax declaration)
+    {
+        if (declaration.Parent is GlobalStatementSyntax global && global.Parent is CompilationUnitSyntax unit)
+        {
+            var index = unit.Members.IndexOf(global);
+            return index >= 0 && index + 1 < unit.Members.Count && unit.Members[index + 1] is GlobalStatementSyntax next ? next.Statement : null;
+        }
+
+        var statements = declaration.Parent switch
+        {
+            BlockSyntax block => block.Statements,
+            SwitchSectionSyntax section => section.Statements,
+            _ => default,
+        };
+        var position = statements.IndexOf(declaration);
+        return position >= 0 && position + 1 < statements.Count ? statements[position + 1] : null;
+    }
+
+    /// <summary>
+    /// XmlDocument.LoadXml is virtual: a receiver whose type overrides LoadXml or Load may not load the same way from a
+    /// reader. Static parsers always qualify.
+    /// </summary>
+    private static bool ParsesAsDeclared(IInvocationOperation parse, DocumentParser parser)
+    {
+        if (parse.TargetMethod.IsStatic)
+        {
+            return true;
+        }
+
+        if (parse.Instance?.WalkDownConversions() is not { Type: { } receiverType } receiver ||
+            receiver is not (ILocalReferenceOperation or IParameterReferenceOperation or IFieldReferenceOperation or IInstanceReferenceOperation or IObjectCreationOperation))
+        {
+            return false;
+        }
+
+        for (var type = receiverType; type is not null && type.ToDisplayString() != parser.TypeName; type = type.BaseType)
+        {
+            foreach (var member in type.GetMembers())
+            {
+                if (member is IMethodSymbol { IsOverride: true, Name: "LoadXml" or "Load" })
+                {
+                    return false;
+                }
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>The split declaration writes the local's type: it must have a name (not anonymous, not an error).</summary>
+    private static bool HasNameableType(IInvocationOperation parse)
+    {
+        for (var current = parse.Parent; current is not null; current = current.Parent)
+        {
+            if (current is IVariableDeclaratorOperation declarator)
+            {
+                return declarator.Symbol.Type is { TypeKind: not TypeKind.Error, IsAnonymousType: false };
+            }
+        }
+
+        return false;
+    }
+}

@@ -1,0 +1,409 @@
+using IoPerf.Analyzers.Tests.Infrastructure;
+using Xunit;
+using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
+    IoPerf.Analyzers.DocumentParsedFromFileTextAnalyzer,
+    IoPerf.Analyzers.CodeFixes.DocumentParsedFromFileTextFix>;
+
+namespace IoPerf.Analyzers.Tests;
+
+public sealed class DocumentParsedFromFileTextTests
+{
+    private static string InClass(string members) => $$"""
+        #nullable enable
+        using System;
+        using System.Collections.Generic;
+        using System.IO;
+        using System.Linq.Expressions;
+        using System.Text;
+        using System.Text.Json;
+        using System.Text.Json.Nodes;
+        using System.Threading;
+        using System.Threading.Tasks;
+        using System.Xml;
+        using System.Xml.Linq;
+
+        class Settings { public string Name { get; set; } = ""; }
+
+        class C
+        {
+        {{members}}
+        }
+        """;
+
+    // ---- Positives and their fixes -------------------------------------------------------------------------
+
+    [Fact]
+    public Task Deserialize_InADeclaration_ReadsAFileStream() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            Settings? Load(string path)
+            {
+                // the user's settings
+                var settings = JsonSerializer.Deserialize<Settings>({|IOP009:File.ReadAllText(path)|});
+                return settings;
+            }
+        """),
+        InClass("""
+            Settings? Load(string path)
+            {
+                // the user's settings
+                Settings? settings;
+                using (var stream = File.OpenRead(path))
+                {
+                    settings = JsonSerializer.Deserialize<Settings>(stream);
+                }
+                return settings;
+            }
+        """));
+
+    [Fact]
+    public Task Deserialize_Returned_KeepsOptionsAndNullForgiving() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            static readonly JsonSerializerOptions Options = new() { PropertyNameCaseInsensitive = true };
+
+            Settings Load(string path)
+            {
+                return JsonSerializer.Deserialize<Settings>({|IOP009:File.ReadAllText(path)|}, Options)!;
+            }
+        """),
+        InClass("""
+            static readonly JsonSerializerOptions Options = new() { PropertyNameCaseInsensitive = true };
+
+            Settings Load(string path)
+            {
+                using (var stream = File.OpenRead(path))
+                {
+                    return JsonSerializer.Deserialize<Settings>(stream, Options)!;
+                }
+            }
+        """));
+
+    [Fact]
+    public Task ThroughALocalReadOnce_TheDeclarationGoes() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            Settings? Load(string path)
+            {
+                // read the file
+                string json = {|IOP009:File.ReadAllText(path)|};
+                return JsonSerializer.Deserialize<Settings>(json);
+            }
+        """),
+        InClass("""
+            Settings? Load(string path)
+            {
+                // read the file
+                using (var stream = File.OpenRead(path))
+                {
+                    return JsonSerializer.Deserialize<Settings>(stream);
+                }
+            }
+        """));
+
+    [Fact]
+    public Task AwaitedRead_BecomesDeserializeAsync_WithTheTokenAndConfigureAwait() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            async Task<Settings?> LoadAsync(string path, CancellationToken cancellationToken)
+            {
+                var settings = JsonSerializer.Deserialize<Settings>(await {|IOP009:File.ReadAllTextAsync(path, cancellationToken)|}.ConfigureAwait(false));
+                return settings;
+            }
+        """),
+        InClass("""
+            async Task<Settings?> LoadAsync(string path, CancellationToken cancellationToken)
+            {
+                Settings? settings;
+                using (var stream = File.OpenRead(path))
+                {
+                    settings = await JsonSerializer.DeserializeAsync<Settings>(stream, cancellationToken: cancellationToken).ConfigureAwait(false);
+                }
+                return settings;
+            }
+        """));
+
+    [Fact]
+    public Task AwaitedReadThroughALocal_IntoAUsingDeclaration_ReportedWithoutAFix() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            async Task<int> CountAsync(string path)
+            {
+                var json = await {|IOP009:File.ReadAllTextAsync(path)|};
+                using var document = JsonDocument.Parse(json);
+                return document.RootElement.GetArrayLength();
+            }
+        """),
+        InClass("""
+            async Task<int> CountAsync(string path)
+            {
+                var json = await {|IOP009:File.ReadAllTextAsync(path)|};
+                using var document = JsonDocument.Parse(json);
+                return document.RootElement.GetArrayLength();
+            }
+        """));
+
+    [Fact]
+    public Task JsonDocumentAndJsonNode_FromAssignmentsAndExpressionBodies() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            JsonNode? _node;
+
+            void Load(string path) => _node = JsonNode.Parse({|IOP009:File.ReadAllText(path, Encoding.UTF8)|});
+
+            JsonDocument Open(string path) => JsonDocument.Parse({|IOP009:File.ReadAllText(path)|}, new JsonDocumentOptions { AllowTrailingCommas = true });
+        """),
+        InClass("""
+            JsonNode? _node;
+
+            void Load(string path)
+            {
+                using (var stream = File.OpenRead(path))
+                {
+                    _node = JsonNode.Parse(stream);
+                }
+            }
+
+            JsonDocument Open(string path)
+            {
+                using (var stream = File.OpenRead(path))
+                {
+                    return JsonDocument.Parse(stream, new JsonDocumentOptions { AllowTrailingCommas = true });
+                }
+            }
+        """));
+
+    [Fact]
+    public Task XDocumentParse_BecomesLoadFromAReader_KeepingLoadOptions() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            XDocument Load(string path)
+            {
+                var document = XDocument.Parse({|IOP009:File.ReadAllText(path)|}, LoadOptions.PreserveWhitespace);
+                return document;
+            }
+        """),
+        InClass("""
+            XDocument Load(string path)
+            {
+                XDocument document;
+                using (var reader = File.OpenText(path))
+                {
+                    document = XDocument.Load(reader, LoadOptions.PreserveWhitespace);
+                }
+                return document;
+            }
+        """));
+
+    [Fact]
+    public Task XmlDocumentLoadXml_BecomesLoad_WithTheReadsEncoding() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            XmlDocument Load(string path)
+            {
+                var document = new XmlDocument();
+                document.LoadXml({|IOP009:File.ReadAllText(path, Encoding.Latin1)|});
+                return document;
+            }
+        """),
+        InClass("""
+            XmlDocument Load(string path)
+            {
+                var document = new XmlDocument();
+                using (var reader = new StreamReader(path, Encoding.Latin1))
+                {
+                    document.Load(reader);
+                }
+                return document;
+            }
+        """));
+
+    [Fact]
+    public Task XElementParseAsync_GetsLoadOptionsNoneAndTheToken() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            async Task<XElement> LoadAsync(string path, CancellationToken token)
+            {
+                return XElement.Parse(await {|IOP009:File.ReadAllTextAsync(path, token)|});
+            }
+        """),
+        InClass("""
+            async Task<XElement> LoadAsync(string path, CancellationToken token)
+            {
+                using (var reader = File.OpenText(path))
+                {
+                    return await XElement.LoadAsync(reader, options: LoadOptions.None, cancellationToken: token);
+                }
+            }
+        """));
+
+    [Fact]
+    public Task InALambda_TheLambdaGetsABlockBody() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            Func<string, Settings?> Loader() => path => JsonSerializer.Deserialize<Settings>({|IOP009:File.ReadAllText(path)|});
+        """),
+        InClass("""
+            Func<string, Settings?> Loader() => path =>
+            {
+                using (var stream = File.OpenRead(path))
+                {
+                    return JsonSerializer.Deserialize<Settings>(stream);
+                }
+            };
+        """));
+
+    [Fact]
+    public Task NamedArguments_AreRenamed_AndTheStreamNameIsFree() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            Settings? Load(string path, Stream stream)
+            {
+                return JsonSerializer.Deserialize<Settings>(json: {|IOP009:File.ReadAllText(path: path)|}, options: null);
+            }
+        """),
+        InClass("""
+            Settings? Load(string path, Stream stream)
+            {
+                using (var stream1 = File.OpenRead(path: path))
+                {
+                    return JsonSerializer.Deserialize<Settings>(utf8Json: stream1, options: null);
+                }
+            }
+        """));
+
+    [Fact]
+    public Task InASwitchSection_AndAtTheTopLevel() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            object? Load(string path, int kind)
+            {
+                switch (kind)
+                {
+                    case 1:
+                        var settings = JsonSerializer.Deserialize<Settings>({|IOP009:File.ReadAllText(path)|});
+                        return settings;
+                    default:
+                        return null;
+                }
+            }
+        """),
+        InClass("""
+            object? Load(string path, int kind)
+            {
+                switch (kind)
+                {
+                    case 1:
+                        Settings? settings;
+                        using (var stream = File.OpenRead(path))
+                        {
+                            settings = JsonSerializer.Deserialize<Settings>(stream);
+                        }
+                        return settings;
+                    default:
+                        return null;
+                }
+            }
+        """));
+
+    [Fact]
+    public Task DiscardedResult_AndNestedInAnIf() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            void Validate(string path, bool check)
+            {
+                if (check)
+                    JsonSerializer.Deserialize<Settings>({|IOP009:File.ReadAllText(path)|});
+                if (!check)
+                    XDocument.Parse({|IOP009:File.ReadAllText(path)|});
+            }
+        """),
+        InClass("""
+            void Validate(string path, bool check)
+            {
+                if (check)
+                    using (var stream = File.OpenRead(path))
+                    {
+                        JsonSerializer.Deserialize<Settings>(stream);
+                    }
+                if (!check)
+                    using (var reader = File.OpenText(path))
+                    {
+                        XDocument.Load(reader);
+                    }
+            }
+        """));
+
+    // ---- Reported without a fix ----------------------------------------------------------------------------
+
+    [Fact]
+    public Task InsideALargerExpressionOrAUsingDeclaration_ReportedWithoutAFix() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            Settings Load(string path)
+            {
+                using var document = JsonDocument.Parse({|IOP009:File.ReadAllText(path)|});
+                Console.WriteLine(document.RootElement.ValueKind);
+                return JsonSerializer.Deserialize<Settings>({|IOP009:File.ReadAllText(path)|}) ?? new Settings();
+            }
+        """),
+        InClass("""
+            Settings Load(string path)
+            {
+                using var document = JsonDocument.Parse({|IOP009:File.ReadAllText(path)|});
+                Console.WriteLine(document.RootElement.ValueKind);
+                return JsonSerializer.Deserialize<Settings>({|IOP009:File.ReadAllText(path)|}) ?? new Settings();
+            }
+        """));
+
+    // ---- Negatives: the look-alikes ------------------------------------------------------------------------
+
+    [Theory]
+    [InlineData("string json = File.ReadAllText(path); Console.WriteLine(json); return JsonSerializer.Deserialize<Settings>(json);")]
+    [InlineData("string json = File.ReadAllText(path); return JsonSerializer.Deserialize<Settings>(json.Trim());")]
+    [InlineData("string json = File.ReadAllText(path).Replace(\"'\", \"\\\"\"); return JsonSerializer.Deserialize<Settings>(json);")]
+    [InlineData("return JsonSerializer.Deserialize<Settings>(File.ReadAllText(path).Trim());")]
+    [InlineData("string json = File.ReadAllText(path); var settings = JsonSerializer.Deserialize<Settings>(json); Console.WriteLine(json.Length); return settings;")]
+    [InlineData("string json = File.ReadAllText(path); Console.WriteLine(); return JsonSerializer.Deserialize<Settings>(json);")]
+    [InlineData("string json = File.ReadAllText(path); if (json.Length == 0) return null; return JsonSerializer.Deserialize<Settings>(json);")]
+    [InlineData("string json = File.ReadAllText(path); if (path.Length > 0) { return JsonSerializer.Deserialize<Settings>(json); } return null;")]
+    [InlineData("string json = File.ReadAllText(path); Func<Settings?> later = () => JsonSerializer.Deserialize<Settings>(json); return later();")]
+    [InlineData("string json = File.ReadAllText(path); Settings? last = null; for (var i = 0; i < 3; i++) last = JsonSerializer.Deserialize<Settings>(json); return last;")]
+    [InlineData("var json = File.ReadAllText(path); json = \"{}\"; return JsonSerializer.Deserialize<Settings>(json);")]
+    [InlineData("return JsonSerializer.Deserialize<Settings>(File.ReadAllText(path, Encoding.Unicode));")]
+    [InlineData("return JsonSerializer.Deserialize<Settings>(File.ReadAllText(path, Encoding.Latin1));")]
+    [InlineData("return JsonSerializer.Deserialize<Settings>(File.ReadAllText(path, encoding));")]
+    [InlineData("return JsonSerializer.Deserialize<Settings>(Encoding.UTF8.GetString(File.ReadAllBytes(path)));")]
+    [InlineData("return JsonSerializer.Deserialize<Settings>(path);")]
+    [InlineData("return JsonSerializer.Deserialize<Settings>(File.ReadAllText(path).AsSpan());")]
+    [InlineData("using var stream = File.OpenRead(path); return JsonSerializer.Deserialize<Settings>(stream);")]
+    [InlineData("return JsonSerializer.Deserialize<Settings>(Reader.ReadAllText(path));")]
+    [InlineData("Expression<Func<Settings?>> tree = () => JsonSerializer.Deserialize<Settings>(File.ReadAllText(path), (JsonSerializerOptions?)null); return null;")]
+    public Task StringUsedOrNotFromAFile_NoDiagnostic(string body) => Verify.VerifyAnalyzerAsync(InClass($$"""
+            static class Reader { public static string ReadAllText(string path) => "{}"; }
+
+            Settings? Load(string path, Encoding encoding)
+            {
+                {{body}}
+            }
+        """));
+
+    [Theory]
+    [InlineData("var document = new XmlDocument(); document.LoadXml(\"<a/>\");")]
+    [InlineData("var document = new XmlDocument(); document.LoadXml(File.ReadAllText(path).Trim());")]
+    [InlineData("var document = new Custom(); document.LoadXml(File.ReadAllText(path));")]
+    [InlineData("var document = XDocument.Parse(\"<a/>\");")]
+    [InlineData("var text = File.ReadAllText(path); var document = XDocument.Parse(text); Console.WriteLine(text);")]
+    public Task XmlLookAlikes_NoDiagnostic(string body) => Verify.VerifyAnalyzerAsync(InClass($$"""
+            class Custom : XmlDocument { public override void LoadXml(string xml) => base.LoadXml(xml.Trim()); }
+
+            void Load(string path)
+            {
+                {{body}}
+            }
+        """));
+
+    [Fact]
+    public Task AwaitedReadIntoXmlDocument_NoAsyncLoad_NoDiagnostic() => Verify.VerifyAnalyzerAsync(InClass("""
+            async Task<XmlDocument> LoadAsync(string path)
+            {
+                var document = new XmlDocument();
+                document.LoadXml(await File.ReadAllTextAsync(path));
+                return document;
+            }
+        """));
+
+    [Fact]
+    public Task SyntaxErrors_NoDiagnostic() => Verify.VerifyAnalyzerAsync(InClass("""
+            Settings? Load(string path)
+            {
+                return JsonSerializer.Deserialize<Settings>(File.ReadAllText(path){|CS1026:|}{|CS1002:|}
+            }
+        """));
+}
