@@ -15,6 +15,9 @@ try
     AuditLog.Record(path + ".audit", Enumerable.Range(1, 100).Select(i => $"event {i}"));
     Console.WriteLine($"audit log: {new FileInfo(path + ".audit").Length} bytes");
     File.Delete(path + ".audit");
+    SettingsStore.Save(path + ".json", new SettingsStore.Settings { Theme = "dark" });
+    Console.WriteLine($"theme: {SettingsStore.Load(path + ".json").Theme}");
+    File.Delete(path + ".json");
     Console.WriteLine($"adler32: {Checksum.Adler(path):x8}, byte sum: {Checksum.ByteSum(path)}");
     var folder = Path.GetDirectoryName(path)!;
     Console.WriteLine($"jobs waiting: {Inbox.HasWork(folder)}, {Inbox.PendingBytes(folder)} bytes");

@@ -285,6 +285,35 @@ public sealed class RuleMessageTests
             """,
             "File.AppendAllLinesAsync opens, appends to and closes Journal on every iteration of this loop; write through one StreamWriter opened before the loop"
         },
+        {
+            "IOP009",
+            """
+            using System.IO;
+            using System.Text.Json;
+            class C
+            {
+                int[]? M(string path) => JsonSerializer.Deserialize<int[]>(File.ReadAllText(path));
+            }
+            """,
+            "JsonSerializer.Deserialize parses the whole file that File.ReadAllText decoded into one string; hand it the file to read instead"
+        },
+        {
+            "IOP009",
+            """
+            using System.IO;
+            using System.Threading.Tasks;
+            using System.Xml.Linq;
+            class C
+            {
+                async Task<XDocument> M(string path)
+                {
+                    var text = await File.ReadAllTextAsync(path);
+                    return XDocument.Parse(text);
+                }
+            }
+            """,
+            "XDocument.Parse parses the whole file that File.ReadAllTextAsync decoded into one string; hand it the file to read instead"
+        },
     };
 
     [Theory]

@@ -32,7 +32,7 @@ public class CompilationCostBenchmarks
     public void NewCompilation() =>
         _compilation = SdkAnalyzers.Enable(
             CSharpCompilation.Create("Corpus", _trees, Basic.Reference.Assemblies.Net100.References.All, new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary)),
-            new[] { "CA1870", "CA2007", "IOP001", "IOP002", "IOP003", "IOP004", "IOP005", "IOP006", "IOP007", "IOP008" });
+            new[] { "CA1870", "CA2007", "IOP001", "IOP002", "IOP003", "IOP004", "IOP005", "IOP006", "IOP007", "IOP008", "IOP009" });
 
     [Benchmark]
     public int NoAnalyzer() => Run(ImmutableArray.Create<DiagnosticAnalyzer>(new EmptyAnalyzer()));
@@ -57,6 +57,7 @@ public class CompilationCostBenchmarks
     [Arguments("IOP006")]
     [Arguments("IOP007")]
     [Arguments("IOP008")]
+    [Arguments("IOP009")]
     public int OneIoPerfRule(string ruleId) => Run(AnalyzerCatalog.AnalyzersFor(ruleId).ToImmutableArray());
 
     [Benchmark]

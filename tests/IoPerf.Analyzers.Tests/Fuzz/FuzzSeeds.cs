@@ -24,6 +24,7 @@ internal static partial class FuzzSeeds
         "GetFiles", "EnumerateFiles", "GetDirectories", "GetFileSystemEntries", "GetFileSystemInfos", "Length", "Any",
         "FirstOrDefault", "SearchOption", "AllDirectories", "yield", "try", "catch",
         "AppendAllText", "AppendAllLines", "AppendAllTextAsync", "AppendAllLinesAsync", "Delay", "lock", "for", "do",
+        "Deserialize", "DeserializeAsync", "Parse", "ParseAsync", "LoadXml", "Load", "LoadAsync", "JsonSerializer", "XDocument",
     };
 
     public static IReadOnlyList<string> All()
@@ -99,6 +100,10 @@ internal static partial class FuzzSeeds
         "for (int i = 0; i < paths.Length; i++) { await File.AppendAllLinesAsync(path, new[] { paths[i] }).ConfigureAwait(false); total++; }",
         "while (total++ < 100) { try { File.AppendAllText(path, text, Encoding.UTF8); } catch (IOException) { } }",
         "do File.AppendAllLines(\"out.txt\", paths); while (total++ < 10);",
+        "var doc = System.Xml.Linq.XDocument.Parse(File.ReadAllText(path)); total += doc.Root?.Name.LocalName.Length ?? 0;",
+        "string json = File.ReadAllText(path); total += System.Text.Json.JsonSerializer.Deserialize<int[]>(json)!.Length;",
+        "total += System.Text.Json.JsonDocument.Parse(await File.ReadAllTextAsync(path)).RootElement.GetArrayLength();",
+        "var xml = new System.Xml.XmlDocument(); xml.LoadXml(File.ReadAllText(path, Encoding.UTF8)); total += xml.ChildNodes.Count;",
     };
 
     private static string Generate(Random random)

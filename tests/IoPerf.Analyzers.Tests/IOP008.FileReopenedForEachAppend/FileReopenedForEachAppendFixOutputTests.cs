@@ -1,9 +1,6 @@
 using System.Reflection;
-using System.Runtime.Loader;
 using IoPerf.Analyzers.CodeFixes;
 using IoPerf.Analyzers.Tests.Infrastructure;
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp;
 using Xunit;
 
 namespace IoPerf.Analyzers.Tests;
@@ -170,20 +167,6 @@ public sealed class FileReopenedForEachAppendFixOutputTests
     private static async Task<(Assembly Before, Assembly After, string FixedSource)> CompileBothAsync()
     {
         var fixedSource = await Robustness.ApplyFixesAsync(new FileReopenedForEachAppendAnalyzer(), new FileReopenedForEachAppendFix(), Program);
-        return (Compile(Program, "Before"), Compile(fixedSource, "After"), fixedSource);
-    }
-
-    private static Assembly Compile(string source, string name)
-    {
-        var compilation = CSharpCompilation.Create(
-            "IOP008" + name,
-            new[] { CSharpSyntaxTree.ParseText(source, new CSharpParseOptions(LanguageVersion.Latest)) },
-            TestFrameworkReferences.Get(TestFramework.Net100),
-            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable));
-        using var image = new MemoryStream();
-        var emit = compilation.Emit(image);
-        Assert.True(emit.Success, source + "\n" + string.Join("\n", emit.Diagnostics));
-        image.Position = 0;
-        return new AssemblyLoadContext("IOP008" + name, isCollectible: true).LoadFromStream(image);
+        return (ScenarioAssembly.Compile(Program, "IOP008Before"), ScenarioAssembly.Compile(fixedSource, "IOP008After"), fixedSource);
     }
 }
