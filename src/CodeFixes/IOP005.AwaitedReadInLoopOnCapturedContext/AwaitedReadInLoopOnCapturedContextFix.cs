@@ -39,9 +39,8 @@ public sealed class AwaitedReadInLoopOnCapturedContextFix : CodeFixProvider
         var root = await context.Document.GetSyntaxRootAsync(context.CancellationToken).ConfigureAwait(false);
         foreach (var diagnostic in context.Diagnostics)
         {
-            // In a member that does not parse, Roslyn's formatter (run on the fix's output) can fail an internal
-            // assertion (found by the crash fuzzer: a broken foreach after the loop): offer the fix once it parses.
-            if (root?.FindNode(diagnostic.Location.SourceSpan).FirstAncestorOrSelf<MemberDeclarationSyntax>() is not { ContainsDiagnostics: false })
+            // Found by the crash fuzzer: a broken foreach after the loop made the formatter fail on the fix's output.
+            if (root?.FindNode(diagnostic.Location.SourceSpan).IsInWellFormedMember() != true)
             {
                 continue;
             }

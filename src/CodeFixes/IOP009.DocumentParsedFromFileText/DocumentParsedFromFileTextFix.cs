@@ -95,6 +95,7 @@ public sealed class DocumentParsedFromFileTextFix : CodeFixProvider
         var model = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
         if (root is null || model is null || diagnostic.AdditionalLocations.Count == 0 ||
             root.FindNode(diagnostic.AdditionalLocations[0].SourceSpan, getInnermostNodeForTie: true) is not InvocationExpressionSyntax parse ||
+            !parse.IsInWellFormedMember() ||
             model.GetOperation(parse, cancellationToken) is not IInvocationOperation parseOperation ||
             parseOperation.Arguments.GetArgument(0)?.Value is not { } document0)
         {

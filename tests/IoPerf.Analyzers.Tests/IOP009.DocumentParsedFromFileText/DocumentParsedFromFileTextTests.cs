@@ -485,4 +485,25 @@ public sealed class DocumentParsedFromFileTextTests
                 return JsonSerializer.Deserialize<Settings>(File.ReadAllText(path){|CS1026:|}{|CS1002:|}
             }
         """));
+
+    // The fuzzer's variant 5923: a broken class header made Roslyn's formatter throw inside the fix's clean-up.
+    [Theory]
+    [InlineData("class} C\n{")]
+    [InlineData("class C\n")]
+    [InlineData("class C\n{ }\n}")]
+    [InlineData("namespace N {\nclass C\n{")]
+    [InlineData("class C :\n{")]
+    public async Task BrokenEnclosingType_NoExceptionAndNoFix(string header)
+    {
+        var source = $$"""
+            using System.IO;
+            using System.Text.Json;
+            {{header}}
+                int[]? M(string path) => JsonSerializer.Deserialize<int[]>(File.ReadAllText(path));
+                int[]? N(string path) { var x = JsonSerializer.Deserialize<int[]>(File.ReadAllText(path)); return x; }
+            }
+            """;
+        await Robustness.AssertNoExceptionsAsync(new DocumentParsedFromFileTextAnalyzer(), new DocumentParsedFromFileTextFix(), source);
+        Assert.Empty(await Robustness.FixTitlesAsync(new DocumentParsedFromFileTextAnalyzer(), new DocumentParsedFromFileTextFix(), source));
+    }
 }
