@@ -1,0 +1,133 @@
+using System.Text.Json;
+using IoPerf.Corpus;
+using Spectre.Console;
+using Xunit;
+
+namespace IoPerf.Analyzers.Tests.Tools;
+
+/// <summary>The corpus runner's command line, run in-process with its output captured (as when redirected to a log).</summary>
+public sealed class CorpusCommandTests : IDisposable
+{
+    private readonly string _folder = Directory.CreateTempSubdirectory("iop-corpus-").FullName;
+
+    public void Dispose() => Directory.Delete(_folder, recursive: true);
+
+    [Fact]
+    public async Task Help_DescribesTheArgumentAndOptions()
+    {
+        var (code, output, error) = await RunAsync("--help");
+
+        Assert.Equal(CorpusCommand.Clean, code);
+        Assert.Equal("", error);
+        Assert.Contains("<checkout>", output);
+        Assert.Contains("--json <report.json>", output);
+        Assert.Contains("--no-fix", output);
+    }
+
+    [Fact]
+    public async Task MissingCheckout_IsAUsageError()
+    {
+        var missing = Path.Combine(_folder, "nothing-here");
+        var (code, output, error) = await RunAsync(missing);
+
+        Assert.Equal(CorpusCommand.UsageError, code);
+        Assert.Contains($"No folder or .csproj at '{missing}'", error);
+        Assert.Equal("", output);
+    }
+
+    [Fact]
+    public async Task NoArguments_IsAUsageError()
+    {
+        var (code, _, error) = await RunAsync();
+
+        Assert.Equal(CorpusCommand.UsageError, code);
+        Assert.Contains("checkout", error);
+        Assert.Contains("--help", error);
+    }
+
+    [Fact]
+    public async Task AFileThatIsNotAProject_IsAUsageError()
+    {
+        var file = Path.Combine(_folder, "Program.cs");
+        File.WriteAllText(file, "class C { }");
+        var (code, _, error) = await RunAsync(file);
+
+        Assert.Equal(CorpusCommand.UsageError, code);
+        Assert.Contains("not a .csproj", error);
+    }
+
+    [Fact]
+    public async Task JsonReportInAMissingFolder_IsAUsageError()
+    {
+        var (code, _, error) = await RunAsync(_folder, "--json", Path.Combine(_folder, "missing", "report.json"));
+
+        Assert.Equal(CorpusCommand.UsageError, code);
+        Assert.Contains("folder for the JSON report does not exist", error);
+    }
+
+    [Fact]
+    public async Task CheckoutWithoutCSharpFiles_IsAUsageError()
+    {
+        var (code, _, error) = await RunAsync(_folder);
+
+        Assert.Equal(CorpusCommand.UsageError, code);
+        Assert.Contains("No .cs files", error);
+    }
+
+    [Fact]
+    public async Task RedirectedRun_PrintsMarkdownTablesAndWritesTheJsonReport()
+    {
+        var project = Path.Combine(_folder, "App");
+        Directory.CreateDirectory(project);
+        File.WriteAllText(Path.Combine(project, "App.csproj"), "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup><ImplicitUsings>enable</ImplicitUsings></PropertyGroup></Project>");
+        File.WriteAllText(Path.Combine(project, "Lines.cs"), """
+            static class Lines
+            {
+                public static int CountErrors(string path)
+                {
+                    var count = 0;
+                    foreach (var line in File.ReadAllLines(path))
+                    {
+                        if (line.StartsWith("ERROR")) count++;
+                    }
+
+                    return count;
+                }
+            }
+            """);
+        var json = Path.Combine(_folder, "report.json");
+
+        var (code, output, error) = await RunAsync(_folder, "--json", json);
+
+        Assert.Equal("", error);
+        Assert.Equal(CorpusCommand.Clean, code);
+        var lines = output.Split('\n').Select(l => l.TrimEnd('\r')).ToList();
+        Assert.Contains(lines, l => l.StartsWith("| IOP003 | 1 ", StringComparison.Ordinal) && l.EndsWith(" |", StringComparison.Ordinal));
+        Assert.Contains(lines, l => l.StartsWith("| CA1870 ", StringComparison.Ordinal));
+        Assert.Contains("  App/Lines.cs:6: File.ReadAllLines", output);
+        Assert.DoesNotContain(lines, l => l.Length > 0 && l.Trim().Length == 0);
+        Assert.DoesNotContain("\u001b[", output);
+
+        using var report = JsonDocument.Parse(File.ReadAllText(json));
+        var iop003 = report.RootElement.GetProperty("Rules").GetProperty("IOP003");
+        Assert.Equal(6, iop003.GetProperty("Diagnostics")[0].GetProperty("Line").GetInt32());
+        Assert.Equal(0, iop003.GetProperty("RemainingAfterFix").GetInt32());
+        Assert.Equal(1, report.RootElement.GetProperty("Compilations").GetInt32());
+    }
+
+    private static async Task<(int Code, string Output, string Error)> RunAsync(params string[] args)
+    {
+        using var output = new StringWriter();
+        using var error = new StringWriter();
+        var console = AnsiConsole.Create(new AnsiConsoleSettings
+        {
+            Ansi = AnsiSupport.No,
+            ColorSystem = ColorSystemSupport.NoColors,
+            Interactive = InteractionSupport.No,
+            Out = new AnsiConsoleOutput(output),
+        });
+        console.Profile.Width = 1000;
+        var code = await CorpusCommand.RunAsync(args, console, error);
+        return (code, output.ToString(), error.ToString());
+    }
+}

@@ -1,0 +1,141 @@
+using System.CommandLine;
+using System.Text.Json;
+using Spectre.Console;
+
+namespace IoPerf.Corpus;
+
+/// <summary>
+/// The runner's command line: <c>IoPerf.Corpus &lt;checkout&gt; [--json report.json] [--no-fix]</c>.
+/// Exit codes: 0 no analyzer or fix exception and no error introduced by a fix; 1 some; 2 the command line or the
+/// checkout could not be used.
+/// </summary>
+internal static class CorpusCommand
+{
+    public const int Clean = 0;
+    public const int Findings = 1;
+    public const int UsageError = 2;
+
+    public static async Task<int> RunAsync(string[] args, IAnsiConsole console, TextWriter error)
+    {
+        var checkout = new Argument<string>("checkout")
+        {
+            Description = "The folder of a C# checkout, or a .csproj in it: every .csproj folder below it becomes one compilation.",
+        };
+        checkout.Validators.Add(result =>
+        {
+            var path = result.GetValueOrDefault<string>();
+            if (File.Exists(path) && !path.EndsWith(".csproj", StringComparison.OrdinalIgnoreCase))
+            {
+                result.AddError($"'{path}' is a file, but not a .csproj: give a checkout folder or a .csproj.");
+            }
+            else if (!File.Exists(path) && !Directory.Exists(path))
+            {
+                result.AddError($"No folder or .csproj at '{path}'.");
+            }
+        });
+        var json = new Option<FileInfo?>("--json")
+        {
+            Description = "Also write the whole report as JSON to this file (its folder must exist).",
+            HelpName = "report.json",
+        };
+        json.Validators.Add(result =>
+        {
+            if (result.GetValueOrDefault<FileInfo?>() is { Directory: { Exists: false } folder })
+            {
+                result.AddError($"The folder for the JSON report does not exist: '{folder.FullName}'.");
+            }
+        });
+        var noFix = new Option<bool>("--no-fix")
+        {
+            Description = "Only analyse: do not apply each rule's Fix All nor compile the result (faster; the cost figures are the same).",
+        };
+
+        var command = new RootCommand(
+            "Runs every IoPerf analyzer, and each rule's Fix All, over a checkout of real C# code, and reports per rule the " +
+            "diagnostics, the errors Fix All introduced, analyzer exceptions and the callbacks' CPU time next to CA1870 and CA2007.")
+        {
+            checkout, json, noFix,
+        };
+
+        var parse = command.Parse(args);
+        if (parse.Errors.Count > 0)
+        {
+            foreach (var parseError in parse.Errors)
+            {
+                await error.WriteLineAsync(parseError.Message);
+            }
+
+            await error.WriteLineAsync("Run with --help for the usage.");
+            return UsageError;
+        }
+
+        if (parse.Action is not null)
+        {
+            // The root command has no action of its own: this is --help or --version, which System.CommandLine prints.
+            return await parse.InvokeAsync(new InvocationConfiguration { Output = console.Profile.Out.Writer, Error = error });
+        }
+
+        return await RunAsync(parse.GetValue(checkout)!, parse.GetValue(json), !parse.GetValue(noFix), console, error);
+    }
+
+    private static async Task<int> RunAsync(string target, FileInfo? jsonFile, bool applyFixes, IAnsiConsole console, TextWriter error)
+    {
+        IReadOnlyList<SourceGroup> groups;
+        try
+        {
+            groups = CorpusLoader.FindGroups(target);
+        }
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+        {
+            await error.WriteLineAsync($"Cannot read the checkout at '{target}': {exception.Message}");
+            return UsageError;
+        }
+
+        if (groups.Count == 0)
+        {
+            await error.WriteLineAsync($"No .cs files under '{target}'.");
+            return UsageError;
+        }
+
+        var report = await RunWithProgressAsync(groups, target, applyFixes, console);
+        ReportPrinter.Print(report, console);
+        if (jsonFile is not null)
+        {
+            await File.WriteAllTextAsync(jsonFile.FullName, JsonSerializer.Serialize(report, new JsonSerializerOptions { WriteIndented = true }));
+            console.WriteLine($"JSON report: {jsonFile.FullName}");
+        }
+
+        return report.AnalyzerExceptions.Count == 0 && report.Rules.Values.All(r => r.FixIntroducedErrors.Count == 0) ? Clean : Findings;
+    }
+
+    /// <summary>A live display (compilation N of M, its project, elapsed time) on a terminal; nothing when the output is redirected to a file or a pipe.</summary>
+    private static async Task<CorpusReport> RunWithProgressAsync(IReadOnlyList<SourceGroup> groups, string target, bool applyFixes, IAnsiConsole console)
+    {
+        if (!console.Profile.Capabilities.Interactive)
+        {
+            return await CorpusRunner.RunAsync(groups, target, applyFixes, progress: null);
+        }
+
+        return await console.Progress()
+            .AutoClear(true)
+            .Columns(new TaskDescriptionColumn { Alignment = Justify.Left }, new ProgressBarColumn(), new ElapsedTimeColumn(), new SpinnerColumn())
+            .StartAsync(async context =>
+            {
+                var task = context.AddTask("warming up the analyzers", maxValue: groups.Count);
+                var progress = new SynchronousProgress(step =>
+                {
+                    task.Description = Markup.Escape($"compilation {step.Number} of {step.Count}: {step.Project}");
+                    task.Value = step.Number - 1;
+                });
+                var report = await CorpusRunner.RunAsync(groups, target, applyFixes, progress);
+                task.Value = groups.Count;
+                return report;
+            });
+    }
+
+    /// <summary>Reports on the caller's thread, in order (<see cref="Progress{T}"/> would post to the thread pool).</summary>
+    private sealed class SynchronousProgress(Action<CompilationProgress> report) : IProgress<CompilationProgress>
+    {
+        public void Report(CompilationProgress value) => report(value);
+    }
+}

@@ -1,0 +1,41 @@
+namespace IoPerf.Corpus;
+
+/// <summary>What one run found and what it cost; serialized as the JSON report (--json), whose shape the docs rely on.</summary>
+internal sealed class CorpusReport
+{
+    public string Target { get; set; } = "";
+    public int Files { get; set; }
+    public long Lines { get; set; }
+    public int Compilations { get; set; }
+    public double CompileMilliseconds { get; set; }
+    public double CompileCpuMilliseconds { get; set; }
+    public long CompileAllocatedBytes { get; set; }
+    public string Clock { get; set; } = "";
+    public double MeterOverheadNanosecondsPerCall { get; set; }
+    public SortedDictionary<string, RuleReport> Rules { get; } = new(StringComparer.Ordinal);
+    public List<string> AnalyzerExceptions { get; } = new();
+    public SortedDictionary<string, AnalyzerCost> SdkAnalyzers { get; } = new(StringComparer.Ordinal);
+    public AnalyzerCost? EmptyCallbacks { get; set; }
+    public AnalyzerCost? FirstTouch { get; set; }
+}
+
+internal sealed class RuleReport
+{
+    public List<DiagnosticEntry> Diagnostics { get; } = new();
+    public AnalyzerCost? Cost { get; set; }
+    public List<string> FixIntroducedErrors { get; } = new();
+    public int RemainingAfterFix { get; set; }
+}
+
+internal sealed record DiagnosticEntry(string File, int Line, string Message);
+
+/// <summary>One analyzer's metered cost over the whole corpus, less the meter's own time per callback.</summary>
+internal sealed class AnalyzerCost(AnalyzerMeter meter, double overheadNanosecondsPerCall)
+{
+    public double CpuMilliseconds { get; } = Math.Max(0, meter.CpuMilliseconds - meter.Calls * overheadNanosecondsPerCall / 1e6);
+    public long AllocatedBytes { get; } = meter.AllocatedBytes;
+    public long Calls { get; } = meter.Calls;
+    public int UnmeteredRegistrations { get; } = meter.UnmeteredRegistrations;
+    public double StartCpuMilliseconds { get; } = meter.StartActions?.CpuMilliseconds ?? 0;
+    public long StartAllocatedBytes { get; } = meter.StartActions?.AllocatedBytes ?? 0;
+}

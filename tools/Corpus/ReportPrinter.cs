@@ -1,0 +1,125 @@
+using Spectre.Console;
+
+namespace IoPerf.Corpus;
+
+/// <summary>
+/// Prints a run's report. The tables use Markdown borders so that a run's output can be pasted into docs/quality.md
+/// and docs/performance.md as it is, and searched line by line (<c>grep '^| IOP003'</c>).
+/// </summary>
+internal static class ReportPrinter
+{
+    public static void Print(CorpusReport report, IAnsiConsole console)
+    {
+        var ours = report.Rules.Values.Where(r => r.Cost is not null).Select(r => r.Cost!).ToList();
+        var cpu = ours.Sum(c => c.CpuMilliseconds);
+        var bytes = ours.Sum(c => c.AllocatedBytes);
+        console.WriteLine($"Corpus: {report.Target}");
+        console.WriteLine($"  {report.Files} files, {report.Lines} lines, {report.Compilations} compilations");
+        console.WriteLine($"  compilation (parse + bind): {report.CompileMilliseconds:F0} ms elapsed, {report.CompileCpuMilliseconds:F0} ms CPU, {report.CompileAllocatedBytes / 1e6:F0} MB allocated");
+        console.WriteLine($"  IOP analyzers' callbacks: {cpu:F1} ms CPU ({100 * cpu / report.CompileCpuMilliseconds:F2}% of the compilation's), {bytes / 1e6:F1} MB allocated ({100.0 * bytes / report.CompileAllocatedBytes:F2}%)");
+        console.WriteLine($"  (callback time is {report.Clock}, less the meter's own {report.MeterOverheadNanosecondsPerCall:F0} ns per call)");
+        console.WriteLine();
+
+        var rules = NewTable("rule", "diagnostics", "callback CPU ms (of which compilation start)", "allocated MB (of which compilation start)", "callbacks", "Fix All new errors", "left after Fix All");
+        foreach (var (id, rule) in report.Rules)
+        {
+            AddRow(rules,
+                id,
+                rule.Diagnostics.Count.ToString(),
+                $"{rule.Cost?.CpuMilliseconds:F1} ({rule.Cost?.StartCpuMilliseconds:F1})",
+                $"{rule.Cost?.AllocatedBytes / 1e6:F2} ({rule.Cost?.StartAllocatedBytes / 1e6:F2})",
+                $"{rule.Cost?.Calls}",
+                rule.FixIntroducedErrors.Count.ToString(),
+                rule.RemainingAfterFix.ToString());
+        }
+
+        WriteTable(console, rules);
+        console.WriteLine();
+
+        console.WriteLine("Same compilations, the SDK's analyzers and two reference callbacks for comparison (SDK rules enabled as warnings):");
+        var others = NewTable("analyzer", "callback CPU ms (of which compilation start)", "allocated MB (of which compilation start)", "callbacks");
+        foreach (var (name, cost) in report.SdkAnalyzers)
+        {
+            AddCostRow(others, name + (cost.UnmeteredRegistrations > 0 ? $" ({cost.UnmeteredRegistrations} registrations not metered)" : ""), cost);
+        }
+
+        if (report.FirstTouch is { } touch)
+        {
+            AddCostRow(others, "the first callback on each operation (reads its method or type name; looks up one type no rule uses)", touch);
+        }
+
+        if (report.EmptyCallbacks is { } empty)
+        {
+            AddCostRow(others, "an analyzer with empty invocation and object-creation callbacks", empty);
+        }
+
+        WriteTable(console, others);
+        console.WriteLine();
+
+        console.WriteLine($"analyzer exceptions: {report.AnalyzerExceptions.Count}");
+        foreach (var exception in report.AnalyzerExceptions)
+        {
+            console.WriteLine("  " + exception);
+        }
+
+        foreach (var (id, rule) in report.Rules.Where(r => r.Value.Diagnostics.Count > 0))
+        {
+            console.WriteLine();
+            console.WriteLine($"{id}:");
+            foreach (var entry in rule.Diagnostics)
+            {
+                console.WriteLine($"  {entry.File}:{entry.Line}: {entry.Message}");
+            }
+
+            foreach (var error in rule.FixIntroducedErrors)
+            {
+                console.WriteLine($"  fix introduced: {error}");
+            }
+        }
+    }
+
+    /// <summary>
+    /// Renders the table as Markdown, never wrapped to the terminal's width, without the blank rows Spectre's Markdown
+    /// border draws above and below it.
+    /// </summary>
+    private static void WriteTable(IAnsiConsole console, Table table)
+    {
+        using var text = new StringWriter();
+        var renderer = AnsiConsole.Create(new AnsiConsoleSettings
+        {
+            Ansi = AnsiSupport.No,
+            ColorSystem = ColorSystemSupport.NoColors,
+            Interactive = InteractionSupport.No,
+            Out = new AnsiConsoleOutput(text),
+        });
+        renderer.Profile.Width = 1000;
+        renderer.Write(table);
+        foreach (var line in text.ToString().Split('\n'))
+        {
+            if (line.Trim().Length > 0)
+            {
+                console.WriteLine(line.TrimEnd());
+            }
+        }
+    }
+
+    private static Table NewTable(params string[] headers)
+    {
+        var table = new Table().Border(TableBorder.Markdown);
+        foreach (var header in headers)
+        {
+            table.AddColumn(new TableColumn(new Text(header)));
+        }
+
+        return table;
+    }
+
+    // Text cells, not markup: file paths and messages may hold '[' and ']'.
+    private static void AddRow(Table table, params string[] cells) => table.AddRow(cells.Select(c => new Text(c)).ToArray());
+
+    private static void AddCostRow(Table table, string name, AnalyzerCost cost) => AddRow(table,
+        name,
+        $"{cost.CpuMilliseconds:F1} ({cost.StartCpuMilliseconds:F1})",
+        $"{cost.AllocatedBytes / 1e6:F2} ({cost.StartAllocatedBytes / 1e6:F2})",
+        cost.Calls.ToString());
+}
