@@ -211,4 +211,3 @@ internal sealed class KnownDiagnostics(ImmutableArray<Diagnostic> diagnostics) :
     public override Task<IEnumerable<Diagnostic>> GetAllDiagnosticsAsync(Project project, CancellationToken cancellationToken) =>
         Task.FromResult<IEnumerable<Diagnostic>>(diagnostics);
 }
-

@@ -6,7 +6,7 @@ var console = AnsiConsole.Console;
 if (Console.IsOutputRedirected)
 {
     // A log file has no width: Spectre would wrap every line at 80 columns.
-    console.Profile.Width = 1000;
+    console.Profile.Width = ReportPrinter.UnwrappedWidth;
 }
 
 return await CorpusCommand.RunAsync(args, console, Console.Error);

@@ -85,15 +85,7 @@ internal static class ReportPrinter
     private static void WriteTable(IAnsiConsole console, Table table)
     {
         using var text = new StringWriter();
-        var renderer = AnsiConsole.Create(new AnsiConsoleSettings
-        {
-            Ansi = AnsiSupport.No,
-            ColorSystem = ColorSystemSupport.NoColors,
-            Interactive = InteractionSupport.No,
-            Out = new AnsiConsoleOutput(text),
-        });
-        renderer.Profile.Width = 1000;
-        renderer.Write(table);
+        PlainTextConsole(text).Write(table);
         foreach (var line in text.ToString().Split('\n'))
         {
             if (line.Trim().Length > 0)
@@ -101,6 +93,23 @@ internal static class ReportPrinter
                 console.WriteLine(line.TrimEnd());
             }
         }
+    }
+
+    /// <summary>Wider than any line the report prints: text written for a file or a pipe is never wrapped.</summary>
+    public const int UnwrappedWidth = 1000;
+
+    /// <summary>A console that writes plain text (no colours, no escape codes, no live displays, no wrapping) to <paramref name="writer"/>.</summary>
+    public static IAnsiConsole PlainTextConsole(TextWriter writer)
+    {
+        var console = AnsiConsole.Create(new AnsiConsoleSettings
+        {
+            Ansi = AnsiSupport.No,
+            ColorSystem = ColorSystemSupport.NoColors,
+            Interactive = InteractionSupport.No,
+            Out = new AnsiConsoleOutput(writer),
+        });
+        console.Profile.Width = UnwrappedWidth;
+        return console;
     }
 
     private static Table NewTable(params string[] headers)

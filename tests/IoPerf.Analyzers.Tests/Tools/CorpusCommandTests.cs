@@ -1,6 +1,5 @@
 using System.Text.Json;
 using IoPerf.Corpus;
-using Spectre.Console;
 using Xunit;
 
 namespace IoPerf.Analyzers.Tests.Tools;
@@ -119,15 +118,7 @@ public sealed class CorpusCommandTests : IDisposable
     {
         using var output = new StringWriter();
         using var error = new StringWriter();
-        var console = AnsiConsole.Create(new AnsiConsoleSettings
-        {
-            Ansi = AnsiSupport.No,
-            ColorSystem = ColorSystemSupport.NoColors,
-            Interactive = InteractionSupport.No,
-            Out = new AnsiConsoleOutput(output),
-        });
-        console.Profile.Width = 1000;
-        var code = await CorpusCommand.RunAsync(args, console, error);
+        var code = await CorpusCommand.RunAsync(args, ReportPrinter.PlainTextConsole(output), error);
         return (code, output.ToString(), error.ToString());
     }
 }
