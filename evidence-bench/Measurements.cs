@@ -11,8 +11,6 @@ namespace IoPerf.EvidenceBench;
 /// </summary>
 internal static class Measurements
 {
-    private static readonly JsonSerializerOptions Indented = new() { WriteIndented = true };
-
     /// <summary>
     /// C11: BenchmarkDotNet's Allocated column is the total allocated, not what is held at once. Here: the managed heap
     /// retained while File.ReadAllLines' array is alive, against File.ReadLines halfway through the file.
@@ -29,7 +27,7 @@ internal static class Measurements
             rows.Add(new { FileBytes = fileBytes, Method = "File.ReadLines", RetainedBytes = RetainedByReadLinesHalfway(path) });
         }
 
-        File.WriteAllText(Path.Combine(folder, "retained-memory.json"), JsonSerializer.Serialize(new { Measurements = rows }, Indented));
+        BenchConsole.SaveMeasurements(folder, "retained-memory.json", new { Measurements = rows });
         return 0;
     }
 
@@ -90,7 +88,7 @@ internal static class Measurements
             rows.Add(new { Shape = shape, Method = "Directory.EnumerateFiles", RetainedBytes = RetainedByEnumerateFilesHalfway(root, option) });
         }
 
-        File.WriteAllText(Path.Combine(folder, "retained-listing.json"), JsonSerializer.Serialize(new { Measurements = rows }, Indented));
+        BenchConsole.SaveMeasurements(folder, "retained-listing.json", new { Measurements = rows });
         return 0;
     }
 
@@ -139,7 +137,7 @@ internal static class Measurements
             rows.Add(new { File = Path.GetFileName(path), Bytes = new FileInfo(path).Length, Wc = wc.Replace(path, Path.GetFileName(path)).TrimEnd(), Ours = ours.Replace(path, Path.GetFileName(path)).TrimEnd(), Match = match });
         }
 
-        File.WriteAllText(Path.Combine(folder, "wc-check.json"), JsonSerializer.Serialize(new { WcVersion = RunProcess("wc", "--version").Output.Split('\n')[0], Files = rows }, Indented));
+        BenchConsole.SaveMeasurements(folder, "wc-check.json", new { WcVersion = RunProcess("wc", "--version").Output.Split('\n')[0], Files = rows });
         return quick ? mismatches : 0;
     }
 
@@ -154,7 +152,7 @@ internal static class Measurements
         var publish = RunProcess("dotnet", "publish", project, "-c", "Release", "-r", "linux-x64", "-p:PublishAot=true", "-o", aot, "-nologo");
         if (build.ExitCode != 0 || publish.ExitCode != 0)
         {
-            Console.Error.WriteLine(build.Output + publish.Output);
+            BenchConsole.Error(build.Output + publish.Output);
             return 1;
         }
 
@@ -166,7 +164,7 @@ internal static class Measurements
             rows.Add(new { File = name, Runner = ".NET native AOT", MedianMilliseconds = MedianMilliseconds(Path.Combine(aot, "WcTool"), path) });
         }
 
-        File.WriteAllText(Path.Combine(folder, "startup.json"), JsonSerializer.Serialize(new { Runs = 21, Measurements = rows }, Indented));
+        BenchConsole.SaveMeasurements(folder, "startup.json", new { Runs = 21, Measurements = rows });
         Directory.Delete(output, recursive: true);
         return 0;
 
@@ -210,7 +208,7 @@ internal static class Measurements
                 var result = RunProcess(program, prefix.Concat(new[] { "--peak-one", form, path }).ToArray());
                 if (result.ExitCode != 0 || !long.TryParse(result.Output.Trim(), out var peak))
                 {
-                    Console.Error.WriteLine($"--peak-one {form} {path}: {result.Output}");
+                    BenchConsole.Error($"--peak-one {form} {path}: {result.Output}");
                     failures++;
                     continue;
                 }
@@ -219,7 +217,7 @@ internal static class Measurements
             }
         }
 
-        File.WriteAllText(Path.Combine(folder, "peak-documents.json"), JsonSerializer.Serialize(new { Measurements = rows }, Indented));
+        BenchConsole.SaveMeasurements(folder, "peak-documents.json", new { Measurements = rows });
         return failures;
     }
 

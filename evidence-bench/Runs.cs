@@ -59,6 +59,8 @@ internal static class Runs
             .Run(new[] { "--filter", "*" }.Concat(extraArguments).ToArray(), config)
             .ToList();
         var failures = Check(summaries);
+        BenchConsole.Table("quick mode: benchmark classes", new[] { "Class", "Cases", "Failed" },
+            summaries.Select(s => (IReadOnlyList<string>)new[] { s.BenchmarksCases.FirstOrDefault()?.Descriptor.Type.Name ?? s.Title, s.Reports.Length.ToString(), s.Reports.Count(r => !r.Success).ToString() }));
 
         // The non-BenchmarkDotNet steps too, on small inputs, into a scratch folder.
         var scratch = Directory.CreateTempSubdirectory("ioperf-quick-").FullName;
@@ -88,19 +90,27 @@ internal static class Runs
             .ToList();
         if (plan.Count == 0)
         {
-            Console.Error.WriteLine($"no benchmark class named {string.Join(", ", classNames)}");
+            BenchConsole.Error($"no benchmark class named {string.Join(", ", classNames)}");
             return 2;
         }
 
         var failures = 0;
-        foreach (var (type, job) in plan)
+        var done = new List<IReadOnlyList<string>>();
+        foreach (var (index, (type, job)) in plan.Index())
         {
+            BenchConsole.Step(type.Name, index + 1, plan.Count, clock.Elapsed);
             var config = DefaultConfig.Instance
                 .AddJob(job)
                 .AddExporter(JsonExporter.Full, MarkdownExporter.GitHub)
                 .WithArtifactsPath(artifacts);
-            failures += Check(new[] { BenchmarkRunner.Run(type, config) });
+            var classStarted = clock.Elapsed;
+            var summary = BenchmarkRunner.Run(type, config);
+            var classFailures = Check(new[] { summary });
+            failures += classFailures;
+            done.Add(new[] { type.Name, job.Id, summary.Reports.Length.ToString(), classFailures.ToString(), (clock.Elapsed - classStarted).TotalMinutes.ToString("F1") });
         }
+
+        BenchConsole.Table("benchmark classes run", new[] { "Class", "Job", "Cases", "Failures", "Minutes" }, done);
 
         Directory.CreateDirectory(Paths.Results);
         foreach (var file in Directory.GetFiles(Path.Combine(artifacts, "results")).Where(f => f.EndsWith("-report-full.json") || f.EndsWith("-report-github.md")))
@@ -163,7 +173,7 @@ internal static class Runs
         var invalid = summaries.Count(s => s.HasCriticalValidationErrors);
         foreach (var name in failed)
         {
-            Console.Error.WriteLine($"FAILED: {name}");
+            BenchConsole.Error($"FAILED: {name}");
         }
 
         return failed.Count + invalid + (summaries.Count == 0 ? 1 : 0);

@@ -10,36 +10,41 @@ namespace IoPerf.EvidenceBench.Report;
 /// </summary>
 internal static class Claims
 {
-    private const string E1 = "E1SequentialReads";
-    private const string E2 = "E2WordCount";
+    public const string E1 = "E1SequentialReads";
+    public const string E2 = "E2WordCount";
     private const string E2Buffer = "E2ReadBufferSize";
-    private const string E3Libc = "E3LibcWrites";
+    public const string E3Libc = "E3LibcWrites";
     private const string E3Bytes = "E3FileStreamWriteByte";
-    private const string E3Text = "E3TextWriters";
-    private const string E4 = "E4AwaitsInLoop";
-    private const string E5FullPass = "E5FullPass";
-    private const string E5Exists = "E5ExistenceCheck";
+    public const string E3Text = "E3TextWriters";
+    public const string E4 = "E4AwaitsInLoop";
+    public const string E5FullPass = "E5FullPass";
+    public const string E5Exists = "E5ExistenceCheck";
     private const string E5First = "E5FirstMatch";
     private const string E5Lengths = "E5FileLengths";
-    private const string E6PerLine = "E6AppendPerLine";
+    public const string E6PerLine = "E6AppendPerLine";
     private const string E6Length = "E6AppendLineLength";
-    private const string E7Json = "E7JsonFromFile";
-    private const string E7Xml = "E7XmlFromFile";
-    private static readonly string[] E7Sizes = { "10240", "102400", "1048576", "52428800" };
+    public const string E7Json = "E7JsonFromFile";
+    public const string E7Xml = "E7XmlFromFile";
+    public static readonly string[] E7Sizes = { "10240", "102400", "1048576", "52428800" };
     private static readonly string[] E5Shapes = { "flat-100", "flat-10000", "flat-100000", "tree-1000x100" };
-    private const string Large = "134217728";
+    public const string Large = "134217728";
     private const string Small = "4194304";
 
     private static readonly string[] Adapters = { "OwnPipeAdapter", "PipeReaderCreate", "PipelinesSocketsUnofficial", "NerdbankStreams" };
-    private static readonly string[] Buffers = { "2048", "4096", "16384", "65536", "262144" };
+    public static readonly string[] Buffers = { "2048", "4096", "16384", "65536", "262144" };
+
+    /// <summary>One E1 case: <paramref name="async"/> selects the file opened with FileOptions.Asynchronous.</summary>
+    /// <remarks>
+    /// BenchmarkDotNet shortens long parameter values in its reports ("Seque(...)onous [28]" for "SequentialScan,
+    /// Asynchronous"): anything but plain SequentialScan is the Asynchronous case.
+    /// </remarks>
+    public static BenchCase? E1Read(ResultSet r, string method, string size, string buffer, bool async) =>
+        r.Where(E1, c => c.Method == method && c.Has("FileSize", size) && c.Has("BufferSize", buffer) &&
+                         c.Parameters.TryGetValue("Options", out var o) && (o != "SequentialScan") == async).SingleOrDefault();
 
     public static IReadOnlyList<ClaimResult> Evaluate(ResultSet r)
     {
-        // BenchmarkDotNet shortens long parameter values in its reports ("Seque(...)onous [28]" for
-        // "SequentialScan, Asynchronous"): anything but plain SequentialScan is the Asynchronous case.
-        BenchCase? E1Case(string method, string size, string buffer, bool async) =>
-            r.Where(E1, c => c.Method == method && c.Has("FileSize", size) && c.Has("BufferSize", buffer) &&
-                             c.Parameters.TryGetValue("Options", out var o) && (o != "SequentialScan") == async).SingleOrDefault();
+        BenchCase? E1Case(string method, string size, string buffer, bool async) => E1Read(r, method, size, buffer, async);
 
         var claims = new List<ClaimResult>();
 
@@ -56,7 +61,7 @@ internal static class Claims
                 "64 KiB, 128 MiB: async 1.63x, adapters 2.5-2.7x slower than sync",
                 sync is null ? "not measured" :
                     $"sync {EvidenceReport.Time(sync.MedianNs)}; nearest: {nearest.Method} {Fmt(ratio)}x; ReadAsync {Fmt(asyncRatio)}x; adapters {Range(adapterRatios)}",
-                Verdict(ratio, 1.63), "-", ratio));
+                Verdict(ratio, 1.63), "-", ratio, seedRatio: 1.63));
         }
 
         // C2: FileOptions.Asynchronous makes reads slower: mean over every method, size and buffer of time(async) / time(sequential).
@@ -81,7 +86,7 @@ internal static class Claims
             claims.Add(Claim("C2", "E1", "adding FileOptions.Asynchronous makes reads slower",
                 "mean 3.56x slower, worst 9.22x, best 1.45x; sync 2 KiB/128 MiB: 2,492 ms vs 408 ms (6.1x)",
                 ratios.Count == 0 ? "not measured" : $"mean {Fmt(mean)}x over {ratios.Count} cases (worst {Fmt(ratios.Max())}x, best {Fmt(ratios.Min())}x); sync 2 KiB/128 MiB: {Fmt(syncSmall)}x",
-                Verdict(mean, 3.56), "IOP001", mean));
+                Verdict(mean, 3.56), "IOP001", mean, seedRatio: 3.56));
         }
 
         // C3: sync reads on an Asynchronous FileStream allocate heavily (2 KiB, 128 MiB).
@@ -92,7 +97,7 @@ internal static class Claims
             claims.Add(Claim("C3", "E1", "sync reads on an Asynchronous FileStream allocate heavily",
                 "20,504,568 B/op vs 2,248 B/op without the flag (9,121x)",
                 withFlag is null || without is null ? "not measured" : $"{Bytes(withFlag.AllocatedBytes)} vs {Bytes(without.AllocatedBytes)} ({Fmt(ratio)}x)",
-                Verdict(ratio, 9121), "IOP001", ratio));
+                Verdict(ratio, 9121), "IOP001", ratio, seedRatio: 9121));
         }
 
         // C4: bigger read buffers are faster (sync, 128 MiB, sequential): 2 KiB time over 64 KiB time.
@@ -102,7 +107,7 @@ internal static class Claims
             claims.Add(Claim("C4", "E1", "bigger read buffers are faster; 64 KiB or more recommended",
                 "sync 128 MiB: 2 KiB 408 ms, 4 KiB 157, 16 KiB 56.6, 64 KiB 29.1, 256 KiB 24.4 (2 KiB/64 KiB = 14.0x)",
                 times.Any(t => t is null) ? "not measured" : $"2 KiB {T(times[0])}, 4 KiB {T(times[1])}, 16 KiB {T(times[2])}, 64 KiB {T(times[3])}, 256 KiB {T(times[4])} (2 KiB/64 KiB = {Fmt(ratio)}x)",
-                Verdict(ratio, 14.0), "IOP002", ratio));
+                Verdict(ratio, 14.0), "IOP002", ratio, seedRatio: 14.0));
         }
 
         // C5: async reads slower than sync, less so with big buffers (128 MiB, sequential).
@@ -112,7 +117,7 @@ internal static class Claims
             claims.Add(Claim("C5", "E1", "async FileStream reads are slower than sync, less so at big buffers",
                 "1.92x at 2 KiB falling to 1.11x at 256 KiB",
                 small is null ? "not measured" : $"{Fmt(small)}x at 2 KiB, {Fmt(big)}x at 256 KiB",
-                Verdict(small, 1.92), "IOP001", small));
+                Verdict(small, 1.92), "IOP001", small, seedRatio: 1.92));
         }
 
         // C6: PipeReader-over-stream adapters are slower than sync reads (128 MiB, sequential, every buffer).
@@ -123,7 +128,7 @@ internal static class Claims
             claims.Add(Claim("C6", "E1", "PipeReader-over-stream adapters are 1.8-3.2x slower than sync reads, allocating ~1.2-1.6 KB/op",
                 "mean 2.58x",
                 ratios.Count == 0 ? "not measured" : $"mean {Fmt(mean)}x ({Range(ratios)}); allocated at 64 KiB: {string.Join(", ", allocations.Select(a => Bytes(a)))}",
-                Verdict(mean, 2.58), "-", mean));
+                Verdict(mean, 2.58), "-", mean, seedRatio: 2.58));
         }
 
         // C7: the small file is slower per MB than the large one (FileStream methods, every buffer, sequential).
@@ -171,7 +176,7 @@ internal static class Claims
             claims.Add(Claim("C10", "E2", "byte/char APIs beat line/string APIs on speed",
                 "~1 ms for 610 KB with byte/char APIs; ReadLines ~2 ms slower (~3x); ReadAllLines slower still",
                 readLines is null ? "not measured" : $"ReadLines {T(readLines)} = {Fmt(ratio)}x {fastest.Method} ({T(fastest.Case)}); ReadAllLines {T(readAllLines)} = {Fmt(Ratio(readAllLines, readLines))}x ReadLines",
-                Verdict(ratio, 3.0), "IOP003", ratio));
+                Verdict(ratio, 3.0), "IOP003", ratio, seedRatio: 3.0));
         }
 
         // C11: ReadAllLines holds memory in proportion to the file; ReadLines a fixed amount (retained, not total allocated).
@@ -229,7 +234,7 @@ internal static class Claims
             claims.Add(Claim("C14", "E2", "start-up dominates small runs; native AOT brings .NET to wc's level",
                 "1 KB / all: JIT 70 / 124 ms, AOT 4 / 22 ms, wc 9 / 26 ms",
                 startup is null ? "not measured" : $"1 KB: JIT {Fmt(jit, "F1")} ms, AOT {Fmt(aot, "F1")} ms, wc {Fmt(wc, "F1")} ms; 600 KB: JIT {Fmt(Ms("600 KB", ".NET JIT"), "F1")}, AOT {Fmt(Ms("600 KB", ".NET native AOT"), "F1")}, wc {Fmt(Ms("600 KB", "GNU wc"), "F1")} ms",
-                startup is null ? "not measured" : Worst(Verdict(jitRatio, 70.0 / 9), aot <= wc * 1.1 ? "replicated" : "weaker"), "-", jitRatio));
+                startup is null ? "not measured" : Worst(Verdict(jitRatio, 70.0 / 9), aot <= wc * 1.1 ? "replicated" : "weaker"), "-", jitRatio, seedRatio: 70.0 / 9));
         }
 
         // C15: an ASCII-only two-value IndexOfAny is the fastest counting loop (600 KB).
@@ -254,7 +259,7 @@ internal static class Claims
             claims.Add(Claim("C16", "E3", "per-call locking, not the disk, dominates 1-byte writes; the unlocked call is much faster",
                 "Windows 18.9 vs 70.5 MB/s (3.7x); Linux 67.6 vs 93.5 MB/s (1.38x)",
                 locked is null ? "not measured" : $"fwrite {MBps(E3LibcBytes, locked)} vs fwrite_unlocked {MBps(E3LibcBytes, unlocked)} ({Fmt(ratio)}x); .NET: WriteByte unbuffered {Fmt(unbuffered)}x buffered, AutoFlush writer {Fmt(autoFlush)}x buffered, Console.Out-style writer {Fmt(console)}x buffered",
-                Verdict(ratio, 1.38), "IOP006", ratio));
+                Verdict(ratio, 1.38), "IOP006", ratio, seedRatio: 1.38));
         }
 
         // C17: past 64 KiB the stdio buffer size barely matters (Linux).
@@ -293,7 +298,7 @@ internal static class Claims
             claims.Add(Claim("C19", "E4", "each await that resumes on the UI context costs a fixed hop; it dominates small files",
                 "~16.7 ms per await (a 60 Hz frame); 200 x 1 KB: 846 ms on the UI context vs 35 ms off it (24x)",
                 onUi is null ? "not measured" : $"200 x 1 KB: {T(onUi)} on a message-loop context vs {T(noContext)} with none ({Fmt(ratio)}x); {Fmt(perHop, "F1")} us per hop",
-                Verdict(ratio, 846.0 / 35), "IOP005", ratio));
+                Verdict(ratio, 846.0 / 35), "IOP005", ratio, seedRatio: 846.0 / 35));
         }
 
         // C20: ConfigureAwait(false), or the loop on the thread pool, removes the hop.
@@ -305,7 +310,7 @@ internal static class Claims
             claims.Add(Claim("C20", "E4", "`ConfigureAwait(false)` or a loop off the UI thread removes the hop",
                 "1 KB files: 846 ms on the UI context vs 35-36 ms off it (24x)",
                 onUi is null ? "not measured" : $"200 x 1 KB on the context: {T(onUi)}; ConfigureAwait(false) {T(configured)} ({Fmt(ratio)}x); loop on the pool {T(pool)} ({Fmt(Ratio(onUi, pool))}x)",
-                Verdict(ratio, 846.0 / 35.5), "IOP005", ratio));
+                Verdict(ratio, 846.0 / 35.5), "IOP005", ratio, seedRatio: 846.0 / 35.5));
         }
 
         // C21: ReadToEndAsync is slower than Task.Run(ReadToEnd) when reading dominates (1 MB files).
@@ -315,7 +320,7 @@ internal static class Claims
             claims.Add(Claim("C21", "E4", "`ReadToEndAsync()` is slower than `Task.Run(ReadToEnd)` when reading dominates",
                 "1 MB files: 3,386 vs 1,564 ms on UI (2.16x), 3,252 vs 1,438 off UI (2.26x)",
                 onUi is null ? "not measured" : $"10 x 1 MB: {Fmt(onUi)}x on the context, {Fmt(off)}x with none",
-                Verdict(onUi, 3386.0 / 1564), "IOP005", onUi));
+                Verdict(onUi, 3386.0 / 1564), "IOP005", onUi, seedRatio: 3386.0 / 1564));
         }
 
         // C22: loading files in parallel gains a little (1 MB files, no context).
@@ -324,7 +329,7 @@ internal static class Claims
             claims.Add(Claim("C22", "E4", "loading files in parallel gains a little",
                 "1 MB: 1,074-1,086 ms vs 1,374 ms (1.27x)",
                 ratio is null ? "not measured" : $"10 x 1 MB, sequential ReadAllTextAsync over Task.WhenAll: {Fmt(ratio)}x (2 cores)",
-                Verdict(ratio, 1374.0 / 1080), "-", ratio));
+                Verdict(ratio, 1374.0 / 1080), "-", ratio, seedRatio: 1374.0 / 1080));
         }
 
         BenchCase? E5Case(string type, string method, string shape) => r.Find(type, method, ("Shape", shape));
@@ -431,7 +436,7 @@ internal static class Claims
                 "9 MB: 54 MB / 119.0 ms from a string vs 9 MB / 114.4 ms from a stream (6.0x the allocation, 1.04x the time)",
                 allocation is null ? "not measured" :
                     $"1 MB, `Deserialize<T>`: string / FileStream allocated {Fmt(allocation)}x, time {Fmt(time)}x (50 MB: {Fmt(time50)}x); peak memory {Peak(mb, "json-ReadAllText")} vs {Peak(mb, "json-FileStream")} (50 MB: {Peak("52428800", "json-ReadAllText")} vs {Peak("52428800", "json-FileStream")}); async pair {Fmt(async)}x; `JsonDocument.Parse` {Fmt(document)}x the time, {Fmt(documentAllocation, "F0")}x the allocation",
-                verdict, "IOP009", allocation));
+                verdict, "IOP009", allocation, seedRatio: 54.0 / 9));
         }
 
         // C29: the XML parsers reading the file beat parsing File.ReadAllText's string.
@@ -467,7 +472,7 @@ internal static class Claims
     }
 
     // E3LibcWrites writes 16 MiB per operation in the full run.
-    private const double E3LibcBytes = 16.0 * 1024 * 1024;
+    public const double E3LibcBytes = 16.0 * 1024 * 1024;
 
     public static string Verdict(double? ours, double? seed)
     {
@@ -498,8 +503,9 @@ internal static class Claims
     private static string Worst(string first, string second) =>
         Array.IndexOf(Order, first) >= Array.IndexOf(Order, second) ? first : second;
 
-    private static ClaimResult Claim(string id, string experiment, string claim, string seed, string ours, string verdict, string rules, double? ratio) =>
-        new(id, experiment, claim, seed, ours, verdict, rules, ratio is { } r ? Math.Round(r, 3) : null);
+    /// <param name="seedRatio">The seed's figure as the same ratio as <paramref name="ratio"/>, where the seed gives one (the charts mark it).</param>
+    private static ClaimResult Claim(string id, string experiment, string claim, string seed, string ours, string verdict, string rules, double? ratio, double? seedRatio = null) =>
+        new(id, experiment, claim, seed, ours, verdict, rules, ratio is { } r ? Math.Round(r, 3) : null, seedRatio is { } s ? Math.Round(s, 3) : null);
 
     private static double? Ratio(BenchCase? slow, BenchCase? fast) =>
         slow is not null && fast is not null && fast.MedianNs > 0 ? slow.MedianNs / fast.MedianNs : null;
@@ -511,7 +517,7 @@ internal static class Claims
     private static string Range(IReadOnlyCollection<double> values) =>
         values.Count == 0 ? "?" : $"{Number(values.Min())}-{Number(values.Max())}x";
 
-    private static string Bytes(double? bytes) => bytes switch
+    internal static string Bytes(double? bytes) => bytes switch
     {
         null => "?",
         >= 1024 * 1024 => Number(bytes.Value / (1024 * 1024), "F1") + " MB",

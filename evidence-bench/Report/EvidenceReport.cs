@@ -5,10 +5,11 @@ using static IoPerf.EvidenceBench.Report.ResultSet;
 namespace IoPerf.EvidenceBench.Report;
 
 /// <summary>One claim's row in docs/evidence.md.</summary>
-public sealed record ClaimResult(string Id, string Experiment, string Claim, string SeedFigure, string OurFigure, string Verdict, string Rules, double? Ratio);
+/// <remarks><see cref="Ratio"/> is "how many times the claimed effect" (above 1: the claim's direction); <see cref="SeedRatio"/> is the seed's figure as the same ratio, where the seed gives one.</remarks>
+public sealed record ClaimResult(string Id, string Experiment, string Claim, string SeedFigure, string OurFigure, string Verdict, string Rules, double? Ratio, double? SeedRatio);
 
-/// <summary>Everything the report step writes: docs/evidence.md, docs/evidence.json and each rule page's evidence block.</summary>
-public sealed record EvidenceDocs(string Markdown, string Json, IReadOnlyDictionary<string, string> RuleBlocks);
+/// <summary>Everything the report step writes: docs/evidence.md, docs/evidence.json, docs/charts/ and each rule page's evidence block.</summary>
+public sealed record EvidenceDocs(string Markdown, string Json, IReadOnlyDictionary<string, string> RuleBlocks, IReadOnlyList<EvidenceChart> Charts);
 
 /// <summary>One rule's benchmark pair, as measured.</summary>
 public sealed record PairResult(string Rule, string PairClass, double BeforeNs, double AfterNs, double? BeforeBytes, double? AfterBytes)
@@ -35,6 +36,17 @@ public static class EvidenceReport
         var docs = Render(resultsFolder);
         File.WriteAllText(Path.Combine(docsFolder, "evidence.md"), docs.Markdown);
         File.WriteAllText(Path.Combine(docsFolder, "evidence.json"), docs.Json);
+        var charts = Directory.CreateDirectory(Path.Combine(docsFolder, EvidenceCharts.Folder));
+        foreach (var stale in charts.GetFiles("*.svg").Where(file => docs.Charts.All(chart => chart.FileName != file.Name)))
+        {
+            stale.Delete();
+        }
+
+        foreach (var chart in docs.Charts)
+        {
+            File.WriteAllText(Path.Combine(charts.FullName, chart.FileName), chart.Svg);
+        }
+
         foreach (var (rule, block) in docs.RuleBlocks)
         {
             var page = Path.Combine(docsFolder, "rules", rule + ".md");
@@ -44,7 +56,7 @@ public static class EvidenceReport
             }
         }
 
-        Console.WriteLine($"wrote {Path.Combine(docsFolder, "evidence.md")}, evidence.json and the rule pages' evidence blocks");
+        Console.WriteLine($"wrote {Path.Combine(docsFolder, "evidence.md")}, evidence.json, {docs.Charts.Count} charts in {charts.FullName} and the rule pages' evidence blocks");
         return 0;
     }
 
@@ -55,8 +67,9 @@ public static class EvidenceReport
         var pairs = Pairs(results);
         var rules = claims.SelectMany(c => c.Rules.Split(", ")).Concat(pairs.Select(p => p.Rule))
             .Where(r => r.StartsWith("IOP", StringComparison.Ordinal)).Distinct().Order(StringComparer.Ordinal);
-        var blocks = rules.ToDictionary(rule => rule, rule => RuleBlock(rule, claims, pairs.SingleOrDefault(p => p.Rule == rule), results.ShortEnvironment()));
-        return new EvidenceDocs(Markdown(results, claims, pairs), Json(results, claims, pairs), blocks);
+        var charts = EvidenceCharts.Render(results, claims, pairs);
+        var blocks = rules.ToDictionary(rule => rule, rule => RuleBlock(rule, claims, pairs.SingleOrDefault(p => p.Rule == rule), results.ShortEnvironment(), charts));
+        return new EvidenceDocs(Markdown(results, claims, pairs, charts), Json(results, claims, pairs), blocks, charts);
     }
 
     /// <summary>The page with its evidence block replaced, or null when the page has no block markers.</summary>
@@ -67,7 +80,7 @@ public static class EvidenceReport
         return start < 0 || end < 0 ? null : page[..start] + block + page[(end + BlockEnd.Length)..];
     }
 
-    private static string RuleBlock(string rule, IReadOnlyList<ClaimResult> claims, PairResult? pair, string environment)
+    private static string RuleBlock(string rule, IReadOnlyList<ClaimResult> claims, PairResult? pair, string environment, IReadOnlyList<EvidenceChart> charts)
     {
         var text = new StringBuilder();
         text.AppendLine(BlockStart(rule));
@@ -76,6 +89,12 @@ public static class EvidenceReport
             : $"**Measured**: `{rule}_Before` (the flagged code) {EvidenceReport.Time(pair.BeforeNs)}, `{rule}_After` (the fix's output) " +
               $"{EvidenceReport.Time(pair.AfterNs)}: {PairClause(pair, environment)}.");
         text.AppendLine();
+        foreach (var chart in charts.Where(c => c.Section == rule))
+        {
+            text.AppendLine($"![{chart.AltText}](../{EvidenceCharts.Folder}/{chart.FileName})");
+            text.AppendLine();
+        }
+
         text.AppendLine("| Claim ([sources](../claims.md)) | Seed figure | Our figure | Verdict |");
         text.AppendLine("|---|---|---|---|");
         foreach (var claim in claims.Where(c => c.Rules.Split(", ").Contains(rule)))
@@ -102,7 +121,7 @@ public static class EvidenceReport
         (pair.AllocationRatio is { } allocation ? $" and allocated {Number(allocation)}x the memory" : "") +
         $" ({pair.PairClass}, {environment})";
 
-    private static string Markdown(ResultSet results, IReadOnlyList<ClaimResult> claims, IReadOnlyList<PairResult> pairs)
+    private static string Markdown(ResultSet results, IReadOnlyList<ClaimResult> claims, IReadOnlyList<PairResult> pairs, IReadOnlyList<EvidenceChart> charts)
     {
         var text = new StringBuilder();
         text.AppendLine("# Evidence: the seed claims re-run, and our own, on today's .NET");
@@ -139,6 +158,7 @@ public static class EvidenceReport
             text.AppendLine($"| {claim.Id} | {claim.Experiment} | {claim.Claim} | {claim.SeedFigure} | {claim.OurFigure} | **{claim.Verdict}** | {claim.Rules} |");
         }
 
+        AppendExperimentCharts(text, charts);
         text.AppendLine();
         text.AppendLine("## The rules' benchmark pairs");
         text.AppendLine();
@@ -155,11 +175,50 @@ public static class EvidenceReport
         return text.ToString();
     }
 
+    private static readonly Dictionary<string, string> ExperimentNames = new(StringComparer.Ordinal)
+    {
+        ["E1"] = "sequential file reads",
+        ["E2"] = "counting lines and words like wc",
+        ["E3"] = "many tiny writes",
+        ["E4"] = "awaiting file reads in a loop",
+        ["E5"] = "directory listings",
+        ["E6"] = "appending in a loop",
+        ["E7"] = "documents parsed from files",
+    };
+
+    /// <summary>The experiments' charts, one section each, in experiment order.</summary>
+    private static void AppendExperimentCharts(StringBuilder text, IReadOnlyList<EvidenceChart> charts)
+    {
+        var experiments = charts.Where(c => c.Section.StartsWith('E')).GroupBy(c => c.Section).ToList();
+        if (experiments.Count == 0)
+        {
+            return;
+        }
+
+        text.AppendLine();
+        text.AppendLine("## The experiments in charts");
+        text.AppendLine();
+        text.AppendLine("Drawn by the same report step from the same results. The seed's figures are grey, dashed, with open markers or light bars;");
+        text.AppendLine("ours are black, solid or dotted, with filled markers or dark bars. Each legend names the platform its figures come from.");
+        text.AppendLine("Ratio charts draw 1x (no difference) as a fine dashed line; log axes say so in their labels. Each rule page has a chart of");
+        text.AppendLine("its own: the pair's time and allocation before (mid grey) and after the fix (dark), and its claims, seed beside ours.");
+        foreach (var experiment in experiments)
+        {
+            text.AppendLine();
+            text.AppendLine($"### {experiment.Key}: {ExperimentNames.GetValueOrDefault(experiment.Key, "")}");
+            foreach (var chart in experiment)
+            {
+                text.AppendLine();
+                text.AppendLine($"![{chart.AltText}]({EvidenceCharts.Folder}/{chart.FileName})");
+            }
+        }
+    }
+
     private static string Json(ResultSet results, IReadOnlyList<ClaimResult> claims, IReadOnlyList<PairResult> pairs) =>
         JsonSerializer.Serialize(new
         {
             Environment = results.ShortEnvironment(),
-            Claims = claims.Select(c => new { c.Id, c.Verdict, c.Ratio, c.OurFigure, c.Rules }),
+            Claims = claims.Select(c => new { c.Id, c.Verdict, c.Ratio, c.SeedRatio, c.OurFigure, c.Rules }),
             Pairs = pairs.Select(p => new { p.Rule, p.PairClass, Speedup = Math.Round(p.Speedup, 2), AllocationRatio = p.AllocationRatio is { } a ? Math.Round(a, 2) : (double?)null, Clause = PairClause(p, results.ShortEnvironment()) }),
         }, new JsonSerializerOptions { WriteIndented = true }) + "\n";
 

@@ -25,6 +25,39 @@ public sealed class EvidenceDocsTests
         Assert.True(Docs.Value.Json == File.ReadAllText(Path.Combine(Root, "docs", "evidence.json")), "docs/evidence.json differs from the committed results; " + regenerate);
     }
 
+    [Fact]
+    public void EvidenceCharts_AreGeneratedFromTheCommittedResults()
+    {
+        var folder = Path.Combine(Root, "docs", EvidenceCharts.Folder);
+        var committed = Directory.GetFiles(folder, "*.svg").Select(Path.GetFileName).Order(StringComparer.Ordinal);
+        Assert.Equal(Docs.Value.Charts.Select(c => c.FileName).Order(StringComparer.Ordinal), committed);
+        foreach (var chart in Docs.Value.Charts)
+        {
+            Assert.True(chart.Svg == File.ReadAllText(Path.Combine(folder, chart.FileName)),
+                $"docs/charts/{chart.FileName} differs from the committed results; regenerate with: dotnet run -c Release --project evidence-bench -- --report");
+        }
+    }
+
+    /// <summary>Skia numbers SVG clip paths with a process-wide counter: a second rendering in the same process must still be byte-identical.</summary>
+    [Fact]
+    public void EvidenceCharts_AreTheSameWhenDrawnAgain()
+    {
+        var again = EvidenceReport.Render(Results).Charts;
+        Assert.Equal(Docs.Value.Charts.Select(c => (c.FileName, c.Svg)), again.Select(c => (c.FileName, c.Svg)));
+    }
+
+    [Fact]
+    public void EveryExperimentAndEveryRuleHasAChart_NamingThePlatformOfItsFigures()
+    {
+        var sections = Docs.Value.Charts.Select(c => c.Section).ToHashSet();
+        Assert.All(Enumerable.Range(1, 7).Select(i => "E" + i).Concat(Rules.All.Select(rule => rule.Id)), section => Assert.Contains(section, sections));
+        using var json = JsonDocument.Parse(Docs.Value.Json);
+        var ours = "ours: " + json.RootElement.GetProperty("Environment").GetString();
+        Assert.All(Docs.Value.Charts.Where(c => c.Section != "E3"), chart => Assert.Contains(ours, chart.Svg, StringComparison.Ordinal));
+        string[] withSeedFigures = ["e1-buffer-sweep.svg", "e1-async-reads.svg", "e3-tiny-writes.svg", "e4-hops.svg", "e7-documents.svg", "IOP002.svg"];
+        Assert.All(Docs.Value.Charts.Where(c => withSeedFigures.Contains(c.FileName)), chart => Assert.Contains("seed", chart.Svg, StringComparison.Ordinal));
+    }
+
     /// <summary>The README says how long the full run takes: the last full run's length, to the nearest 5 minutes.</summary>
     [Fact]
     public void ReadmeStatesTheLengthOfTheLastFullRun()

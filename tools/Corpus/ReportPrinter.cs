@@ -1,3 +1,4 @@
+using IoPerf.Tools;
 using Spectre.Console;
 
 namespace IoPerf.Corpus;
@@ -20,10 +21,10 @@ internal static class ReportPrinter
         console.WriteLine($"  (callback time is {report.Clock}, less the meter's own {report.MeterOverheadNanosecondsPerCall:F0} ns per call)");
         console.WriteLine();
 
-        var rules = NewTable("rule", "diagnostics", "callback CPU ms (of which compilation start)", "allocated MB (of which compilation start)", "callbacks", "Fix All new errors", "left after Fix All");
+        var rules = MarkdownTables.New("rule", "diagnostics", "callback CPU ms (of which compilation start)", "allocated MB (of which compilation start)", "callbacks", "Fix All new errors", "left after Fix All");
         foreach (var (id, rule) in report.Rules)
         {
-            AddRow(rules,
+            MarkdownTables.AddRow(rules,
                 id,
                 rule.Diagnostics.Count.ToString(),
                 $"{rule.Cost?.CpuMilliseconds:F1} ({rule.Cost?.StartCpuMilliseconds:F1})",
@@ -33,11 +34,11 @@ internal static class ReportPrinter
                 rule.RemainingAfterFix.ToString());
         }
 
-        WriteTable(console, rules);
+        MarkdownTables.Write(console, rules);
         console.WriteLine();
 
         console.WriteLine("Same compilations, the SDK's analyzers and two reference callbacks for comparison (SDK rules enabled as warnings):");
-        var others = NewTable("analyzer", "callback CPU ms (of which compilation start)", "allocated MB (of which compilation start)", "callbacks");
+        var others = MarkdownTables.New("analyzer", "callback CPU ms (of which compilation start)", "allocated MB (of which compilation start)", "callbacks");
         foreach (var (name, cost) in report.SdkAnalyzers)
         {
             AddCostRow(others, name + (cost.UnmeteredRegistrations > 0 ? $" ({cost.UnmeteredRegistrations} registrations not metered)" : ""), cost);
@@ -53,7 +54,7 @@ internal static class ReportPrinter
             AddCostRow(others, "an analyzer with empty invocation and object-creation callbacks", empty);
         }
 
-        WriteTable(console, others);
+        MarkdownTables.Write(console, others);
         console.WriteLine();
 
         console.WriteLine($"analyzer exceptions: {report.AnalyzerExceptions.Count}");
@@ -78,55 +79,7 @@ internal static class ReportPrinter
         }
     }
 
-    /// <summary>
-    /// Renders the table as Markdown, never wrapped to the terminal's width, without the blank rows Spectre's Markdown
-    /// border draws above and below it.
-    /// </summary>
-    private static void WriteTable(IAnsiConsole console, Table table)
-    {
-        using var text = new StringWriter();
-        PlainTextConsole(text).Write(table);
-        foreach (var line in text.ToString().Split('\n'))
-        {
-            if (line.Trim().Length > 0)
-            {
-                console.WriteLine(line.TrimEnd());
-            }
-        }
-    }
-
-    /// <summary>Wider than any line the report prints: text written for a file or a pipe is never wrapped.</summary>
-    public const int UnwrappedWidth = 1000;
-
-    /// <summary>A console that writes plain text (no colours, no escape codes, no live displays, no wrapping) to <paramref name="writer"/>.</summary>
-    public static IAnsiConsole PlainTextConsole(TextWriter writer)
-    {
-        var console = AnsiConsole.Create(new AnsiConsoleSettings
-        {
-            Ansi = AnsiSupport.No,
-            ColorSystem = ColorSystemSupport.NoColors,
-            Interactive = InteractionSupport.No,
-            Out = new AnsiConsoleOutput(writer),
-        });
-        console.Profile.Width = UnwrappedWidth;
-        return console;
-    }
-
-    private static Table NewTable(params string[] headers)
-    {
-        var table = new Table().Border(TableBorder.Markdown);
-        foreach (var header in headers)
-        {
-            table.AddColumn(new TableColumn(new Text(header)));
-        }
-
-        return table;
-    }
-
-    // Text cells, not markup: file paths and messages may hold '[' and ']'.
-    private static void AddRow(Table table, params string[] cells) => table.AddRow(cells.Select(c => new Text(c)).ToArray());
-
-    private static void AddCostRow(Table table, string name, AnalyzerCost cost) => AddRow(table,
+    private static void AddCostRow(Table table, string name, AnalyzerCost cost) => MarkdownTables.AddRow(table,
         name,
         $"{cost.CpuMilliseconds:F1} ({cost.StartCpuMilliseconds:F1})",
         $"{cost.AllocatedBytes / 1e6:F2} ({cost.StartAllocatedBytes / 1e6:F2})",

@@ -118,7 +118,7 @@ public sealed class CorpusCommandTests : IDisposable
     {
         using var output = new StringWriter();
         using var error = new StringWriter();
-        var code = await CorpusCommand.RunAsync(args, ReportPrinter.PlainTextConsole(output), error);
+        var code = await CorpusCommand.RunAsync(args, IoPerf.Tools.MarkdownTables.PlainTextConsole(output), error);
         return (code, output.ToString(), error.ToString());
     }
 }
