@@ -4,8 +4,8 @@ using Microsoft.CodeAnalysis.CSharp;
 
 namespace IoPerf.Corpus;
 
-/// <summary>One compilation's worth of sources: the .cs files under one project folder.</summary>
-internal sealed record SourceGroup(string Name, string Directory, IReadOnlyList<string> Files, bool ImplicitUsings, OutputKind OutputKind);
+/// <summary>One compilation's worth of sources: the .cs files under one project folder, and what its project files say about it.</summary>
+internal sealed record SourceGroup(string Name, string Directory, IReadOnlyList<string> Files, ProjectProperties Properties);
 
 /// <summary>
 /// Turns a checkout into compilations: every .csproj folder becomes one compilation of the .cs files below it
@@ -20,16 +20,6 @@ internal static class CorpusLoader
         "NET6_0_OR_GREATER", "NET5_0_OR_GREATER", "NETCOREAPP3_1_OR_GREATER", "NETCOREAPP3_0_OR_GREATER",
         "NETCOREAPP2_0_OR_GREATER", "NETSTANDARD2_1_OR_GREATER", "RELEASE", "TRACE",
     };
-
-    private const string ImplicitUsingsSource = """
-        global using global::System;
-        global using global::System.Collections.Generic;
-        global using global::System.IO;
-        global using global::System.Linq;
-        global using global::System.Net.Http;
-        global using global::System.Threading;
-        global using global::System.Threading.Tasks;
-        """;
 
     public static IReadOnlyList<SourceGroup> FindGroups(string path)
     {
@@ -68,15 +58,14 @@ internal static class CorpusLoader
                 Path.GetRelativePath(root, pair.Key) is "." ? Path.GetFileName(root) : Path.GetRelativePath(root, pair.Key),
                 pair.Key,
                 pair.Value.OrderBy(f => f, StringComparer.Ordinal).ToList(),
-                UsesImplicitUsings(pair.Key),
-                GetOutputKind(pair.Key)))
+                ProjectProperties.Read(pair.Key, root)))
             .ToList();
     }
 
     public static Project CreateProject(SourceGroup group)
     {
         var project = TestWorkspace.CreateProject(
-            group.Name, TestFrameworkReferences.Get(TestFramework.Net100), group.OutputKind, allowUnsafe: true, PreprocessorSymbols);
+            group.Name, TestFrameworkReferences.Get(TestFramework.Net100), group.Properties.OutputKind, allowUnsafe: true, PreprocessorSymbols);
         var solution = project.Solution;
         foreach (var file in group.Files)
         {
@@ -84,9 +73,10 @@ internal static class CorpusLoader
             solution = solution.AddDocument(id, Path.GetFileName(file), Microsoft.CodeAnalysis.Text.SourceText.From(File.ReadAllText(file)), filePath: file);
         }
 
-        if (group.ImplicitUsings)
+        if (group.Properties.GlobalUsingsSource is { } globalUsings)
         {
-            solution = solution.AddDocument(DocumentId.CreateNewId(project.Id), "ImplicitUsings.g.cs", ImplicitUsingsSource, filePath: Path.Combine(group.Directory, "obj", "ImplicitUsings.g.cs"));
+            // What the SDK generates into obj/ from ImplicitUsings and the Using items.
+            solution = solution.AddDocument(DocumentId.CreateNewId(project.Id), "GlobalUsings.g.cs", globalUsings, filePath: Path.Combine(group.Directory, "obj", "GlobalUsings.g.cs"));
         }
 
         return solution.GetProject(project.Id)!;
@@ -96,28 +86,6 @@ internal static class CorpusLoader
         path.Contains($"{Path.DirectorySeparatorChar}obj{Path.DirectorySeparatorChar}", StringComparison.Ordinal) ||
         path.Contains($"{Path.DirectorySeparatorChar}bin{Path.DirectorySeparatorChar}", StringComparison.Ordinal) ||
         path.Contains($"{Path.DirectorySeparatorChar}.git{Path.DirectorySeparatorChar}", StringComparison.Ordinal);
-
-    private static bool UsesImplicitUsings(string directory) =>
-        System.IO.Directory.EnumerateFiles(directory, "*.csproj")
-            .Any(p => File.ReadAllText(p).Contains("<ImplicitUsings>enable</ImplicitUsings>", StringComparison.OrdinalIgnoreCase));
-
-    /// <summary>The project's <c>OutputType</c> (rules such as IOP005 depend on it): Exe and WinExe are applications.</summary>
-    private static OutputKind GetOutputKind(string directory)
-    {
-        foreach (var project in System.IO.Directory.EnumerateFiles(directory, "*.csproj"))
-        {
-            var match = System.Text.RegularExpressions.Regex.Match(File.ReadAllText(project), @"<OutputType>\s*(\w+)\s*</OutputType>", System.Text.RegularExpressions.RegexOptions.IgnoreCase);
-            switch (match.Success ? match.Groups[1].Value.ToLowerInvariant() : "")
-            {
-                case "exe":
-                    return OutputKind.ConsoleApplication;
-                case "winexe":
-                    return OutputKind.WindowsApplication;
-            }
-        }
-
-        return OutputKind.DynamicallyLinkedLibrary;
-    }
 
     public static ImmutableArray<Diagnostic> Errors(Compilation compilation) =>
         compilation.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error).ToImmutableArray();

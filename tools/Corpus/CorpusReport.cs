@@ -17,7 +17,13 @@ internal sealed class CorpusReport
     public SortedDictionary<string, AnalyzerCost> SdkAnalyzers { get; } = new(StringComparer.Ordinal);
     public AnalyzerCost? EmptyCallbacks { get; set; }
     public AnalyzerCost? FirstTouch { get; set; }
+
+    /// <summary>Each compilation with the binding errors left in it (missing packages, project references, generated code), so a finding can be weighed.</summary>
+    public List<CompilationEntry> CompilationDetails { get; } = new();
 }
+
+/// <summary>One compilation: its source files, the compiler errors before any fix, and what its project files said.</summary>
+internal sealed record CompilationEntry(string Name, int Files, int BindingErrors, string OutputKind, int GlobalUsings, bool UseWpf, bool UseWindowsForms);
 
 internal sealed class RuleReport
 {

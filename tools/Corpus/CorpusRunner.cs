@@ -63,6 +63,9 @@ internal static class CorpusRunner
             report.CompileMilliseconds += compileClock.Elapsed.TotalMilliseconds;
             report.CompileCpuMilliseconds += (Process.GetCurrentProcess().TotalProcessorTime - compileCpu).TotalMilliseconds;
             report.CompileAllocatedBytes += GC.GetTotalAllocatedBytes(precise: true) - compileBytes;
+            report.CompilationDetails.Add(new CompilationEntry(
+                group.Name, group.Files.Count, errorsBefore.Length, group.Properties.OutputKind.ToString(),
+                group.Properties.GlobalUsings.Count, group.Properties.UseWpf, group.Properties.UseWindowsForms));
 
             var exceptions = new List<string>();
             Action<Exception, DiagnosticAnalyzer, Diagnostic> onException = (exception, analyzer, diagnostic) => { lock (exceptions) { exceptions.Add($"{analyzer.GetType().Name}: {exception.GetType().Name}: {exception.Message} at {diagnostic.Location.GetLineSpan()}"); } };

@@ -57,6 +57,17 @@ internal static class ReportPrinter
         MarkdownTables.Write(console, others);
         console.WriteLine();
 
+        console.WriteLine("Compilations (binding errors: compiler errors before any fix; a finding in a compilation with many is weaker evidence):");
+        var compilations = MarkdownTables.New("compilation", "files", "binding errors", "output", "global usings", "UI framework");
+        foreach (var entry in report.CompilationDetails)
+        {
+            MarkdownTables.AddRow(compilations, entry.Name, entry.Files.ToString(), entry.BindingErrors.ToString(), entry.OutputKind, entry.GlobalUsings.ToString(),
+                string.Join(", ", new[] { entry.UseWpf ? "WPF" : null, entry.UseWindowsForms ? "Windows Forms" : null }.OfType<string>()));
+        }
+
+        MarkdownTables.Write(console, compilations);
+        console.WriteLine();
+
         console.WriteLine($"analyzer exceptions: {report.AnalyzerExceptions.Count}");
         foreach (var exception in report.AnalyzerExceptions)
         {

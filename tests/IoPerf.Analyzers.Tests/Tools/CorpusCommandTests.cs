@@ -112,6 +112,48 @@ public sealed class CorpusCommandTests : IDisposable
         Assert.Equal(6, iop003.GetProperty("Diagnostics")[0].GetProperty("Line").GetInt32());
         Assert.Equal(0, iop003.GetProperty("RemainingAfterFix").GetInt32());
         Assert.Equal(1, report.RootElement.GetProperty("Compilations").GetInt32());
+        Assert.Contains("| App         | 1     | 0              | DynamicallyLinkedLibrary | 7             |", output);
+        Assert.Equal(0, report.RootElement.GetProperty("CompilationDetails")[0].GetProperty("BindingErrors").GetInt32());
+    }
+
+    /// <summary>
+    /// A repository that turns ImplicitUsings on and adds Using items in Directory.Build.props: the code binds only with
+    /// them, and before the runner read them the rule saw nothing there.
+    /// </summary>
+    [Fact]
+    public async Task UsingsFromDirectoryBuildProps_AreCompiledIn()
+    {
+        File.WriteAllText(Path.Combine(_folder, "Directory.Build.props"), """
+            <Project>
+              <PropertyGroup><ImplicitUsings>enable</ImplicitUsings></PropertyGroup>
+              <ItemGroup><Using Include="System.Diagnostics" /><Using Include="System.Console" Static="true" /></ItemGroup>
+            </Project>
+            """);
+        var project = Path.Combine(_folder, "src", "Tool");
+        Directory.CreateDirectory(project);
+        File.WriteAllText(Path.Combine(project, "Tool.csproj"), "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup><OutputType>Exe</OutputType></PropertyGroup></Project>");
+        File.WriteAllText(Path.Combine(project, "Program.cs"), """
+            var clock = Stopwatch.StartNew();
+            foreach (var line in File.ReadAllLines(args[0]))
+            {
+                WriteLine(line.Length);
+            }
+
+            WriteLine(clock.Elapsed);
+            """);
+        var json = Path.Combine(_folder, "report.json");
+
+        var (code, output, error) = await RunAsync(_folder, "--json", json, "--no-fix");
+
+        Assert.Equal("", error);
+        Assert.Equal(CorpusCommand.Clean, code);
+        using var report = JsonDocument.Parse(File.ReadAllText(json));
+        var compilation = report.RootElement.GetProperty("CompilationDetails")[0];
+        Assert.Equal(0, compilation.GetProperty("BindingErrors").GetInt32());
+        Assert.Equal("ConsoleApplication", compilation.GetProperty("OutputKind").GetString());
+        Assert.Equal(9, compilation.GetProperty("GlobalUsings").GetInt32());
+        Assert.Equal(2, report.RootElement.GetProperty("Rules").GetProperty("IOP003").GetProperty("Diagnostics")[0].GetProperty("Line").GetInt32());
+        Assert.Contains("  src/Tool/Program.cs:2: File.ReadAllLines", output);
     }
 
     private static async Task<(int Code, string Output, string Error)> RunAsync(params string[] args)

@@ -1,0 +1,125 @@
+using IoPerf.Corpus;
+using Microsoft.CodeAnalysis;
+using Xunit;
+
+namespace IoPerf.Analyzers.Tests.Tools;
+
+/// <summary>The corpus runner reads what a build would see of a project's properties, including the Directory.Build.* imports.</summary>
+public sealed class ProjectPropertiesTests : IDisposable
+{
+    private readonly string _root = Directory.CreateTempSubdirectory("iop-props-").FullName;
+
+    public void Dispose() => Directory.Delete(_root, recursive: true);
+
+    [Fact]
+    public void ProjectWithoutImports_ReadsItsOwnProperties()
+    {
+        var project = Project("App", "<PropertyGroup><OutputType>WinExe</OutputType><UseWindowsForms>true</UseWindowsForms></PropertyGroup>");
+
+        var properties = ProjectProperties.Read(project, _root);
+
+        Assert.Equal(OutputKind.WindowsApplication, properties.OutputKind);
+        Assert.True(properties.UseWindowsForms);
+        Assert.False(properties.UseWpf);
+        Assert.False(properties.ImplicitUsings);
+        Assert.Null(properties.GlobalUsingsSource);
+    }
+
+    [Fact]
+    public void ProjectFileOverridesDirectoryBuildProps_AndTargetsOverrideBoth()
+    {
+        Write("Directory.Build.props", "<Project><PropertyGroup><OutputType>Exe</OutputType><UseWPF>true</UseWPF></PropertyGroup></Project>");
+        Write("Directory.Build.targets", "<Project><PropertyGroup><UseWPF>false</UseWPF></PropertyGroup></Project>");
+        var library = Project("Lib", "<PropertyGroup><OutputType>Library</OutputType></PropertyGroup>");
+        var tool = Project("Tool", "");
+
+        Assert.Equal(OutputKind.DynamicallyLinkedLibrary, ProjectProperties.Read(library, _root).OutputKind);
+        Assert.Equal(OutputKind.ConsoleApplication, ProjectProperties.Read(tool, _root).OutputKind);
+        Assert.False(ProjectProperties.Read(tool, _root).UseWpf);
+    }
+
+    [Fact]
+    public void UsingItems_IncludeRemoveAliasAndStatic_AfterTheSdksImplicitOnes()
+    {
+        Write("Directory.Build.props", """
+            <Project>
+              <PropertyGroup><ImplicitUsings>enable</ImplicitUsings></PropertyGroup>
+              <ItemGroup>
+                <Using Include="System.Text;System.Diagnostics" />
+                <Using Remove="System.Net.Http" />
+                <Using Include="System.Math" Static="true" />
+                <Using Include="System.Collections.Immutable.ImmutableArray" Alias="Arrays" />
+              </ItemGroup>
+            </Project>
+            """);
+        var project = Project("App", "<ItemGroup><Using Remove=\"System.Text\" /></ItemGroup>");
+
+        var usings = ProjectProperties.Read(project, _root).GlobalUsings;
+
+        Assert.Equal(
+            new[]
+            {
+                "global using global::System;", "global using global::System.Collections.Generic;", "global using global::System.IO;",
+                "global using global::System.Linq;", "global using global::System.Threading;", "global using global::System.Threading.Tasks;",
+                "global using global::System.Diagnostics;", "global using static global::System.Math;",
+                "global using Arrays = global::System.Collections.Immutable.ImmutableArray;",
+            },
+            usings);
+    }
+
+    [Fact]
+    public void ImplicitUsingsSetInTheProjectAfterThePropsFile_StillPutTheSdkUsingsFirst()
+    {
+        Write("Directory.Build.props", "<Project><ItemGroup><Using Include=\"System.Text\" /></ItemGroup></Project>");
+        var project = Project("App", "<PropertyGroup><ImplicitUsings>true</ImplicitUsings></PropertyGroup>");
+
+        var usings = ProjectProperties.Read(project, _root).GlobalUsings;
+
+        Assert.Equal("global using global::System;", usings[0]);
+        Assert.Equal("global using global::System.Text;", usings[^1]);
+    }
+
+    [Fact]
+    public void OnlyTheNearestPropsFileCounts_UnlessItImportsTheOneAbove()
+    {
+        Write("Directory.Build.props", "<Project><PropertyGroup><ImplicitUsings>enable</ImplicitUsings></PropertyGroup></Project>");
+        Write("src/Directory.Build.props", "<Project><PropertyGroup><OutputType>Exe</OutputType></PropertyGroup></Project>");
+        var isolated = Project("src/App", "");
+        Assert.False(ProjectProperties.Read(isolated, _root).ImplicitUsings);
+        Assert.Equal(OutputKind.ConsoleApplication, ProjectProperties.Read(isolated, _root).OutputKind);
+
+        Write("src/Directory.Build.props", """
+            <Project>
+              <Import Project="$([MSBuild]::GetPathOfFileAbove('Directory.Build.props', '$(MSBuildThisFileDirectory)../'))" />
+              <PropertyGroup><OutputType>Exe</OutputType></PropertyGroup>
+            </Project>
+            """);
+        Assert.True(ProjectProperties.Read(isolated, _root).ImplicitUsings);
+    }
+
+    [Fact]
+    public void MalformedFilesAndMissingProjects_GiveTheDefaults()
+    {
+        Write("Directory.Build.props", "<Project><PropertyGroup><ImplicitUsings>enable</Implicit");
+        var project = Project("App", "<PropertyGroup><OutputType>Exe</OutputType></PropertyGroup>");
+        var empty = Directory.CreateDirectory(Path.Combine(_root, "NoProject")).FullName;
+
+        Assert.Equal(OutputKind.ConsoleApplication, ProjectProperties.Read(project, _root).OutputKind);
+        Assert.False(ProjectProperties.Read(project, _root).ImplicitUsings);
+        Assert.Equal(ProjectProperties.Default, ProjectProperties.Read(empty, _root));
+    }
+
+    private string Project(string relativeFolder, string body)
+    {
+        var folder = Directory.CreateDirectory(Path.Combine(_root, relativeFolder)).FullName;
+        File.WriteAllText(Path.Combine(folder, Path.GetFileName(folder) + ".csproj"), $"<Project Sdk=\"Microsoft.NET.Sdk\">{body}</Project>");
+        return folder;
+    }
+
+    private void Write(string relativePath, string text)
+    {
+        var path = Path.Combine(_root, relativePath);
+        Directory.CreateDirectory(Path.GetDirectoryName(path)!);
+        File.WriteAllText(path, text);
+    }
+}

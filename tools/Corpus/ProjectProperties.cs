@@ -1,0 +1,159 @@
+using System.Xml;
+using System.Xml.Linq;
+using Microsoft.CodeAnalysis;
+
+namespace IoPerf.Corpus;
+
+/// <summary>
+/// What a project's build would see of the properties the rules and the compilation depend on, read from the
+/// project file and the Directory.Build.props / Directory.Build.targets MSBuild imports around it: OutputType,
+/// ImplicitUsings, the <c>Using</c> items (global usings, with Alias and Static) and the UI frameworks.
+/// Not evaluated like MSBuild: conditions are ignored and the last value wins, in import order.
+/// </summary>
+internal sealed record ProjectProperties(OutputKind OutputKind, bool ImplicitUsings, IReadOnlyList<string> GlobalUsings, bool UseWpf, bool UseWindowsForms)
+{
+    public static readonly ProjectProperties Default = new(OutputKind.DynamicallyLinkedLibrary, false, Array.Empty<string>(), false, false);
+
+    /// <summary>The namespaces the SDK adds for ImplicitUsings (Microsoft.NET.Sdk).</summary>
+    private static readonly string[] SdkImplicitUsings =
+    {
+        "System", "System.Collections.Generic", "System.IO", "System.Linq", "System.Net.Http", "System.Threading", "System.Threading.Tasks",
+    };
+
+    /// <summary>The global usings as C# source (one <c>global using</c> per line), or null when there are none.</summary>
+    public string? GlobalUsingsSource => GlobalUsings.Count == 0 ? null : string.Join("\n", GlobalUsings) + "\n";
+
+    /// <summary>
+    /// Reads the project files in <paramref name="projectDirectory"/> with the imports MSBuild makes around them; a file
+    /// that is not well-formed XML is skipped (the build would fail on it; the runner still compiles the sources).
+    /// </summary>
+    public static ProjectProperties Read(string projectDirectory, string root)
+    {
+        var projects = Directory.EnumerateFiles(projectDirectory, "*.csproj").Order(StringComparer.Ordinal).ToList();
+        if (projects.Count == 0)
+        {
+            return Default;
+        }
+
+        var files = Imports(projectDirectory, root, "Directory.Build.props").Concat(projects).Concat(Imports(projectDirectory, root, "Directory.Build.targets"));
+        var properties = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
+        var usingItems = new List<XElement>();
+        foreach (var file in files)
+        {
+            if (Load(file) is not { Root: { } project })
+            {
+                continue;
+            }
+
+            foreach (var element in project.Descendants())
+            {
+                if (element.Parent?.Name.LocalName == "PropertyGroup")
+                {
+                    properties[element.Name.LocalName] = element.Value.Trim();
+                }
+                else if (element.Name.LocalName == "Using" && element.Parent?.Name.LocalName == "ItemGroup")
+                {
+                    usingItems.Add(element);
+                }
+            }
+        }
+
+        // MSBuild evaluates every property before any item: the SDK's implicit Using items come first, and a project's
+        // Using Remove can take one of them out again.
+        var implicitUsings = properties.GetValueOrDefault("ImplicitUsings") is { } value && (value.Equals("enable", StringComparison.OrdinalIgnoreCase) || value.Equals("true", StringComparison.OrdinalIgnoreCase));
+        var usings = implicitUsings ? SdkImplicitUsings.Select(n => (Include: n, Alias: (string?)null, Static: false)).ToList() : new List<(string Include, string? Alias, bool Static)>();
+        foreach (var item in usingItems)
+        {
+            ApplyUsing(item, usings);
+        }
+
+        var all = usings
+            .Select(u => u.Alias is { } alias ? $"global using {alias} = global::{u.Include};" : u.Static ? $"global using static global::{u.Include};" : $"global using global::{u.Include};")
+            .Distinct(StringComparer.Ordinal)
+            .ToList();
+        return new ProjectProperties(
+            OutputKindOf(properties.GetValueOrDefault("OutputType")),
+            implicitUsings,
+            all,
+            IsTrue(properties.GetValueOrDefault("UseWPF")),
+            IsTrue(properties.GetValueOrDefault("UseWindowsForms")));
+    }
+
+    /// <summary>
+    /// The Directory.Build.* files MSBuild imports: the nearest one at or above the project, then - when that one
+    /// imports the next one up with GetPathOfFileAbove, as multi-level repositories do - the ones above it, outermost first.
+    /// </summary>
+    private static IEnumerable<string> Imports(string projectDirectory, string root, string fileName)
+    {
+        var chain = new List<string>();
+        var stop = Path.GetDirectoryName(Path.GetFullPath(root)) ?? root;
+        for (var directory = Path.GetFullPath(projectDirectory); directory is not null && directory.Length > stop.Length; directory = Path.GetDirectoryName(directory))
+        {
+            var candidate = Path.Combine(directory, fileName);
+            if (!File.Exists(candidate))
+            {
+                continue;
+            }
+
+            chain.Add(candidate);
+            if (!ReadText(candidate).Contains("GetPathOfFileAbove", StringComparison.Ordinal))
+            {
+                break;
+            }
+        }
+
+        chain.Reverse();
+        return chain;
+    }
+
+    private static void ApplyUsing(XElement element, List<(string Include, string? Alias, bool Static)> usings)
+    {
+        var alias = (string?)element.Attribute("Alias");
+        var isStatic = IsTrue((string?)element.Attribute("Static"));
+        if ((string?)element.Attribute("Remove") is { Length: > 0 } removed)
+        {
+            usings.RemoveAll(u => u.Include == removed.Trim());
+        }
+
+        foreach (var include in ((string?)element.Attribute("Include") ?? "").Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
+        {
+            if (!include.Contains("$(", StringComparison.Ordinal))
+            {
+                usings.Add((include, alias, isStatic));
+            }
+        }
+    }
+
+    private static OutputKind OutputKindOf(string? outputType) => outputType?.ToLowerInvariant() switch
+    {
+        "exe" => OutputKind.ConsoleApplication,
+        "winexe" => OutputKind.WindowsApplication,
+        _ => OutputKind.DynamicallyLinkedLibrary,
+    };
+
+    private static bool IsTrue(string? value) => string.Equals(value?.Trim(), "true", StringComparison.OrdinalIgnoreCase);
+
+    private static XDocument? Load(string file)
+    {
+        try
+        {
+            return XDocument.Parse(ReadText(file));
+        }
+        catch (XmlException)
+        {
+            return null;
+        }
+    }
+
+    private static string ReadText(string file)
+    {
+        try
+        {
+            return File.ReadAllText(file);
+        }
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+        {
+            return "";
+        }
+    }
+}
