@@ -31,28 +31,41 @@ internal static class BenchCommand
         var peakDocuments = new Option<bool>("--peak-documents") { Description = "Only the peak memory of document parses (C28, C29), each form in a child process." };
         var peakOne = new Option<string[]>("--peak-one") { Arity = new ArgumentArity(2, 2), AllowMultipleArgumentsPerToken = true, Hidden = true, Description = "The child process of --peak-documents: <form> <path>." };
 
+        // Each mode once: its option and what it runs (the tokens System.CommandLine did not know go to BenchmarkDotNet).
+        var modes = new (Option Option, Func<ParseResult, int> Run)[]
+        {
+            (quick, parsed => Runs.Quick(parsed.UnmatchedTokens.ToArray())),
+            (full, parsed => Runs.Full(parsed.GetValue(full) ?? [])),
+            (report, _ => Report.EvidenceReport.Write(Paths.Results, Paths.Docs)),
+            (retained, _ => Measurements.RetainedMemory(Paths.Results, BenchData.Quick)),
+            (retainedListing, _ => Measurements.RetainedListing(Paths.Results, BenchData.Quick)),
+            (wcCheck, _ => Measurements.WcCheck(Paths.Results, BenchData.Quick)),
+            (startup, _ => Measurements.Startup(Paths.Results)),
+            (peakDocuments, _ => Measurements.PeakDocumentMemory(Paths.Results, BenchData.Quick)),
+            (peakOne, parsed => Measurements.PeakOne(parsed.GetValue(peakOne)![0], parsed.GetValue(peakOne)![1])),
+        };
         var command = new RootCommand(
             "The evidence bench: re-runs the seeds' measurements and our own (claims C1-C30) and each rule's before/after pair. " +
-            "Any other arguments are BenchmarkDotNet's (for example --filter '*E2*' --job short).")
+            "Any other arguments are BenchmarkDotNet's (for example --filter '*E2*' --job short).");
+        foreach (var (option, _) in modes)
         {
-            quick, full, report, retained, retainedListing, wcCheck, startup, peakDocuments, peakOne,
-        };
+            command.Options.Add(option);
+        }
+
         command.TreatUnmatchedTokensAsErrors = false;
 
         var parse = command.Parse(args);
-        var modes = new Option[] { quick, full, report, retained, retainedListing, wcCheck, startup, peakDocuments, peakOne }
-            .Where(option => parse.GetResult(option) is { Implicit: false })
-            .ToList();
-        if (parse.Errors.Count > 0 || modes.Count > 1)
+        var chosen = modes.Where(mode => parse.GetResult(mode.Option) is { Implicit: false }).ToList();
+        if (parse.Errors.Count > 0 || chosen.Count > 1)
         {
             foreach (var error in parse.Errors)
             {
                 BenchConsole.Error(error.Message);
             }
 
-            if (modes.Count > 1)
+            if (chosen.Count > 1)
             {
-                BenchConsole.Error($"Choose one mode, not {string.Join(" and ", modes.Select(m => m.Name))}.");
+                BenchConsole.Error($"Choose one mode, not {string.Join(" and ", chosen.Select(m => m.Option.Name))}.");
             }
 
             BenchConsole.Error("Run with --help for the usage.");
@@ -66,31 +79,18 @@ internal static class BenchCommand
             return args.Length == 0 ? UsageError : shown;
         }
 
-        var passThrough = parse.UnmatchedTokens.ToArray();
-        if (modes.Count == 0)
+        if (chosen.Count == 0)
         {
             return Runs.Switcher(args);
         }
 
-        var mode = modes[0];
         try
         {
-            return mode switch
-            {
-                _ when mode == quick => Runs.Quick(passThrough),
-                _ when mode == full => Runs.Full(parse.GetValue(full) ?? []),
-                _ when mode == report => Report.EvidenceReport.Write(Paths.Results, Paths.Docs),
-                _ when mode == retained => Measurements.RetainedMemory(Paths.Results, BenchData.Quick),
-                _ when mode == retainedListing => Measurements.RetainedListing(Paths.Results, BenchData.Quick),
-                _ when mode == wcCheck => Measurements.WcCheck(Paths.Results, BenchData.Quick),
-                _ when mode == startup => Measurements.Startup(Paths.Results),
-                _ when mode == peakDocuments => Measurements.PeakDocumentMemory(Paths.Results, BenchData.Quick),
-                _ => Measurements.PeakOne(parse.GetValue(peakOne)![0], parse.GetValue(peakOne)![1]),
-            };
+            return chosen[0].Run(parse);
         }
         finally
         {
-            if (mode == quick || mode == full)
+            if (chosen[0].Option == quick || chosen[0].Option == full)
             {
                 BenchData.DeleteAll();
             }

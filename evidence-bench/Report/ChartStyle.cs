@@ -40,9 +40,22 @@ public static class ChartStyle
     private static readonly double[] NiceSteps = { 1, 2, 5 };
     private static readonly double[] FineSteps = { 1, 1.5, 2, 3, 5, 7 };
 
+    /// <summary>Looked up once per process: every chart would otherwise ask the font manager again.</summary>
+    private static readonly Lazy<bool> FontInstalled = new(() =>
+    {
+        using var typeface = SKTypeface.FromFamilyName(FontFamily);
+        return string.Equals(typeface?.FamilyName, FontFamily, StringComparison.Ordinal);
+    });
+
     public static Plot Create(string title, string xLabel, string yLabel)
     {
-        RequireFont();
+        if (!FontInstalled.Value)
+        {
+            throw new InvalidOperationException(
+                $"The evidence charts are drawn with the {FontFamily} font so that they come out the same on every machine, and it is not installed here " +
+                "(Debian/Ubuntu: apt-get install fonts-dejavu-core).");
+        }
+
         var plot = new Plot();
         plot.Font.Set(FontFamily);
         plot.Title(title, size: 14);
@@ -185,7 +198,7 @@ public static class ChartStyle
     private static string Trim(double value) => Number(value, value >= 10 ? "F0" : "0.##");
 
     /// <summary>An axis' zero needs no unit.</summary>
-    public static Func<double, string> ZeroPlain(Func<double, string> label) => value => value == 0 ? "0" : label(value);
+    private static Func<double, string> ZeroPlain(Func<double, string> label) => value => value == 0 ? "0" : label(value);
 
     public static string Svg(Plot plot, int width, int height) => Svg(height, (plot, width));
 
@@ -198,10 +211,11 @@ public static class ChartStyle
             figure.AddPlot(plot);
         }
 
+        var width = panels.Sum(p => p.Width);
         using var stream = new MemoryStream();
-        using (var canvas = SKSvgCanvas.Create(new SKRect(0, 0, panels.Sum(p => p.Width), height), stream))
+        using (var canvas = SKSvgCanvas.Create(new SKRect(0, 0, width, height), stream))
         {
-            figure.Render(canvas, new PixelRect(0, panels.Sum(p => p.Width), height, 0));
+            figure.Render(canvas, new PixelRect(0, width, height, 0));
         }
 
         return Deterministic(System.Text.Encoding.UTF8.GetString(stream.ToArray()));
@@ -239,15 +253,4 @@ public static class ChartStyle
         Series.OursSecond => MidFill,
         _ => DarkFill,
     };
-
-    private static void RequireFont()
-    {
-        using var typeface = SKTypeface.FromFamilyName(FontFamily);
-        if (!string.Equals(typeface?.FamilyName, FontFamily, StringComparison.Ordinal))
-        {
-            throw new InvalidOperationException(
-                $"The evidence charts are drawn with the {FontFamily} font so that they come out the same on every machine, and it is not installed here " +
-                "(Debian/Ubuntu: apt-get install fonts-dejavu-core).");
-        }
-    }
 }

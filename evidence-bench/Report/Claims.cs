@@ -117,7 +117,7 @@ internal static class Claims
             claims.Add(Claim("C5", "E1", "async FileStream reads are slower than sync, less so at big buffers",
                 "1.92x at 2 KiB falling to 1.11x at 256 KiB",
                 small is null ? "not measured" : $"{Fmt(small)}x at 2 KiB, {Fmt(big)}x at 256 KiB",
-                Verdict(small, 1.92), "IOP001", small, seedRatio: 1.92));
+                Verdict(small, Seeds.E1ReadAsyncAt2K), "IOP001", small, seedRatio: Seeds.E1ReadAsyncAt2K));
         }
 
         // C6: PipeReader-over-stream adapters are slower than sync reads (128 MiB, sequential, every buffer).
@@ -298,7 +298,7 @@ internal static class Claims
             claims.Add(Claim("C19", "E4", "each await that resumes on the UI context costs a fixed hop; it dominates small files",
                 "~16.7 ms per await (a 60 Hz frame); 200 x 1 KB: 846 ms on the UI context vs 35 ms off it (24x)",
                 onUi is null ? "not measured" : $"200 x 1 KB: {T(onUi)} on a message-loop context vs {T(noContext)} with none ({Fmt(ratio)}x); {Fmt(perHop, "F1")} us per hop",
-                Verdict(ratio, 846.0 / 35), "IOP005", ratio, seedRatio: 846.0 / 35));
+                Verdict(ratio, Seeds.E4OnUiContextMs / Seeds.E4NoContextMs), "IOP005", ratio, seedRatio: Seeds.E4OnUiContextMs / Seeds.E4NoContextMs));
         }
 
         // C20: ConfigureAwait(false), or the loop on the thread pool, removes the hop.
@@ -310,7 +310,7 @@ internal static class Claims
             claims.Add(Claim("C20", "E4", "`ConfigureAwait(false)` or a loop off the UI thread removes the hop",
                 "1 KB files: 846 ms on the UI context vs 35-36 ms off it (24x)",
                 onUi is null ? "not measured" : $"200 x 1 KB on the context: {T(onUi)}; ConfigureAwait(false) {T(configured)} ({Fmt(ratio)}x); loop on the pool {T(pool)} ({Fmt(Ratio(onUi, pool))}x)",
-                Verdict(ratio, 846.0 / 35.5), "IOP005", ratio, seedRatio: 846.0 / 35.5));
+                Verdict(ratio, Seeds.E4OnUiContextMs / Seeds.E4ConfigureAwaitMs), "IOP005", ratio, seedRatio: Seeds.E4OnUiContextMs / Seeds.E4ConfigureAwaitMs));
         }
 
         // C21: ReadToEndAsync is slower than Task.Run(ReadToEnd) when reading dominates (1 MB files).

@@ -18,24 +18,8 @@ public static class EvidenceCharts
     /// <summary>docs/charts/, relative to docs/.</summary>
     public const string Folder = "charts";
 
-    // The seeds' platforms and figures drawn beside ours (docs/claims.md gives each source and setup).
-    private const string E1Seed = "seed: Windows 10, .NET Core 3.0";
-    private static readonly double[] E1SeedSyncMs = { 408, 157, 56.6, 29.1, 24.4 }; // C4, at the five read sizes
-    private const double E1SeedReadAsyncAt2K = 1.92, E1SeedReadAsyncAt256K = 1.11; // C5
-    private const double E1SeedAsyncFlagAt2K = 2492.0 / 408; // C2
-    private const double E3SeedWindowsLocked = 70.5 / 18.9, E3SeedLinuxLocked = 93.5 / 67.6; // C16, MB/s unlocked / locked
+    private static readonly string E1Seed = $"seed: {Seeds.Experiments["E1"].Platform}, .NET Core 3.0";
     private const string E4Seed = "seed: Lumia 920, Windows Phone 8";
-    private const double E4SeedOnUiMs = 846, E4SeedNoContextMs = 35, E4SeedConfigureAwaitMs = 35.5; // C19, C20: 200 x 1 KB
-    private const double E7SeedJson9MbTime = 119.0 / 114.4; // C28: makolyte, 9 MB, string / stream time
-
-    private static readonly Dictionary<string, string> SeedPlatforms = new(StringComparer.Ordinal)
-    {
-        ["E1"] = "Windows 10",
-        ["E2"] = "Manjaro Linux",
-        ["E3"] = "Linux, C",
-        ["E4"] = "Windows Phone 8",
-        ["E7"] = "blog, OS not given",
-    };
 
     public static IReadOnlyList<EvidenceChart> Render(ResultSet results, IReadOnlyList<ClaimResult> claims, IReadOnlyList<PairResult> pairs)
     {
@@ -58,7 +42,7 @@ public static class EvidenceCharts
 
         var plot = Create("E1 (C4): FileStream.Read of a 128 MiB file, by read size", "bytes per Read call (log scale)", "time (log scale)");
         ReadSizeTicks(plot);
-        var seed = E1SeedSyncMs.Select(ms => ms * 1e6).ToList();
+        var seed = Seeds.E1SyncReadMs.Select(ms => ms * 1e6).ToList();
         Line(plot, ReadSizes, seed.Select(Math.Log10).ToArray(), E1Seed, Series.Seed);
         Line(plot, ReadSizes, times.Select(t => Math.Log10(t!.Value)).ToArray(), ours, Series.Ours);
         LogAxis(plot.Axes.Left, Math.Min(seed.Min(), times.Min()!.Value), Math.Max(seed.Max(), times.Max()!.Value), TickTime);
@@ -81,8 +65,8 @@ public static class EvidenceCharts
 
         var plot = RatioCurves("E1 (C2, C5): async reads, time / sync FileStream.Read's, 128 MiB", "bytes per Read call (log scale)", "time / sync Read's (log scale)", new Curve[]
         {
-            new(E1Seed + ", ReadAsync (2 and 256 KiB only)", new[] { ReadSizes[0], ReadSizes[^1] }, new[] { E1SeedReadAsyncAt2K, E1SeedReadAsyncAt256K }, Series.Seed, Connect: false),
-            new(E1Seed + ", Read on an Asynchronous file (2 KiB only)", new[] { ReadSizes[0] }, new[] { E1SeedAsyncFlagAt2K }, Series.SeedSecond, Connect: false),
+            new(E1Seed + ", ReadAsync (2 and 256 KiB only)", new[] { ReadSizes[0], ReadSizes[^1] }, new[] { Seeds.E1ReadAsyncAt2K, Seeds.E1ReadAsyncAt256K }, Series.Seed, Connect: false),
+            new(E1Seed + ", Read on an Asynchronous file (2 KiB only)", new[] { ReadSizes[0] }, new[] { Seeds.E1AsynchronousFileAt2K }, Series.SeedSecond, Connect: false),
             new(ours + ", ReadAsync", ReadSizes, readAsync.Select(v => v!.Value).ToArray(), Series.Ours),
             new(ours + ", Read on an Asynchronous file", ReadSizes, asyncFlag.Select(v => v!.Value).ToArray(), Series.OursSecond),
         }, "1x = as fast as sync Read");
@@ -136,7 +120,7 @@ public static class EvidenceCharts
         var lockPlot = Create("C16: fwrite / fwrite_unlocked, 1-byte writes", "", "time (fwrite_unlocked = 1x)");
         var lockRatios = new (string Label, double Ratio, Series Series)[]
         {
-            ("seed:\nWindows 10", E3SeedWindowsLocked, Series.Seed), ("seed:\nOpenSUSE 15", E3SeedLinuxLocked, Series.Seed),
+            ("seed:\nWindows 10", Seeds.E3WindowsLockedRatio, Series.Seed), ("seed:\nOpenSUSE 15", Seeds.E3LinuxLockedRatio, Series.Seed),
             (ours.Replace(": ", ":\n", StringComparison.Ordinal), locked.MedianNs / unlocked.MedianNs, Series.Ours),
         };
         Bars(lockPlot, lockRatios.Select((x, i) => Bar(i, x.Ratio, x.Series, TickRatio(Math.Round(x.Ratio, 2)))));
@@ -156,9 +140,9 @@ public static class EvidenceCharts
         BenchCase? Case(string method, string context) => r.Find(Claims.E4, method, ("FileSet", "200x1KB"), ("Context", context));
         var forms = new (string Label, double SeedMs, BenchCase? Ours)[]
         {
-            ("each await resumes\non the UI context", E4SeedOnUiMs, Case("AwaitReadToEndAsync", "UI")),
-            ("no context\nto resume on", E4SeedNoContextMs, Case("AwaitReadToEndAsync", "None")),
-            ("ConfigureAwait(false)\non the UI thread", E4SeedConfigureAwaitMs, Case("AwaitReadToEndAsyncConfigureAwaitFalse", "UI")),
+            ("each await resumes\non the UI context", Seeds.E4OnUiContextMs, Case("AwaitReadToEndAsync", "UI")),
+            ("no context\nto resume on", Seeds.E4NoContextMs, Case("AwaitReadToEndAsync", "None")),
+            ("ConfigureAwait(false)\non the UI thread", Seeds.E4ConfigureAwaitMs, Case("AwaitReadToEndAsyncConfigureAwaitFalse", "UI")),
         };
         if (forms.Any(f => f.Ours is null))
         {
@@ -232,7 +216,7 @@ public static class EvidenceCharts
         var xs = Claims.E7Sizes.Select(s => Math.Log10(double.Parse(s, CultureInfo.InvariantCulture))).ToArray();
         var plot = RatioCurves("E7 (C28-C30): parsing File.ReadAllText's string / reading the file, time", "document size (log scale)", "time, string / file (log scale)", new Curve[]
         {
-            new("seed (C28): System.Text.Json, 9 MB, blog post (OS not given)", new[] { Math.Log10(9.0 * 1024 * 1024) }, new[] { E7SeedJson9MbTime }, Series.Seed),
+            new("seed (C28): System.Text.Json, 9 MB, blog post (OS not given)", new[] { Math.Log10(9.0 * 1024 * 1024) }, new[] { Seeds.E7Json9MbTimeRatio }, Series.Seed),
             new(ours + ", JsonSerializer.Deserialize", xs, json.Select(v => v!.Value).ToArray(), Series.Ours),
             new(ours + ", XDocument", xs, xml.Select(v => v!.Value).ToArray(), Series.OursSecond),
         }, "1x = as fast as reading the file");
@@ -294,7 +278,7 @@ public static class EvidenceCharts
             panels.Add((memory, 300));
         }
 
-        var backing = claims.Where(c => c.Rules.Split(", ").Contains(pair.Rule) && c.Ratio is not null && c.Verdict != "n/a on this platform").ToList();
+        var backing = claims.Where(c => c.Backs(pair.Rule) && c.Ratio is not null && c.Verdict != "n/a on this platform").ToList();
         if (backing.Count > 0)
         {
             panels.Add((ClaimEffects(pair.Rule, backing, ours), 560));
@@ -321,7 +305,7 @@ public static class EvidenceCharts
                 bars.Add(Bar(i * 3 + 0.45, Math.Log10(s), Series.Seed, TickRatio(Math.Round(s, 2))));
             }
 
-            labels.Add($"{claim.Id}: {claim.Verdict}\n" + (seed is null ? "no seed figure" : "seed: " + SeedPlatforms.GetValueOrDefault(claim.Experiment, "?")));
+            labels.Add($"{claim.Id}: {claim.Verdict}\n" + (seed is null ? "no seed figure" : "seed: " + (Seeds.Experiments.GetValueOrDefault(claim.Experiment).Platform ?? "?")));
         }
 
         Bars(plot, bars, horizontal: true);

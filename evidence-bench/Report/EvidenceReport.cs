@@ -6,7 +6,11 @@ namespace IoPerf.EvidenceBench.Report;
 
 /// <summary>One claim's row in docs/evidence.md.</summary>
 /// <remarks><see cref="Ratio"/> is "how many times the claimed effect" (above 1: the claim's direction); <see cref="SeedRatio"/> is the seed's figure as the same ratio, where the seed gives one.</remarks>
-public sealed record ClaimResult(string Id, string Experiment, string Claim, string SeedFigure, string OurFigure, string Verdict, string Rules, double? Ratio, double? SeedRatio);
+public sealed record ClaimResult(string Id, string Experiment, string Claim, string SeedFigure, string OurFigure, string Verdict, string Rules, double? Ratio, double? SeedRatio)
+{
+    /// <summary>Whether the claim backs <paramref name="rule"/> (<see cref="Rules"/> lists them, comma-separated, or "-").</summary>
+    public bool Backs(string rule) => Rules.Split(", ").Contains(rule);
+}
 
 /// <summary>Everything the report step writes: docs/evidence.md, docs/evidence.json, docs/charts/ and each rule page's evidence block.</summary>
 public sealed record EvidenceDocs(string Markdown, string Json, IReadOnlyDictionary<string, string> RuleBlocks, IReadOnlyList<EvidenceChart> Charts);
@@ -97,7 +101,7 @@ public static class EvidenceReport
 
         text.AppendLine("| Claim ([sources](../claims.md)) | Seed figure | Our figure | Verdict |");
         text.AppendLine("|---|---|---|---|");
-        foreach (var claim in claims.Where(c => c.Rules.Split(", ").Contains(rule)))
+        foreach (var claim in claims.Where(c => c.Backs(rule)))
         {
             text.AppendLine($"| {claim.Id}: {claim.Claim} | {claim.SeedFigure} | {claim.OurFigure} | **{claim.Verdict}** |");
         }
@@ -175,17 +179,6 @@ public static class EvidenceReport
         return text.ToString();
     }
 
-    private static readonly Dictionary<string, string> ExperimentNames = new(StringComparer.Ordinal)
-    {
-        ["E1"] = "sequential file reads",
-        ["E2"] = "counting lines and words like wc",
-        ["E3"] = "many tiny writes",
-        ["E4"] = "awaiting file reads in a loop",
-        ["E5"] = "directory listings",
-        ["E6"] = "appending in a loop",
-        ["E7"] = "documents parsed from files",
-    };
-
     /// <summary>The experiments' charts, one section each, in experiment order.</summary>
     private static void AppendExperimentCharts(StringBuilder text, IReadOnlyList<EvidenceChart> charts)
     {
@@ -205,7 +198,7 @@ public static class EvidenceReport
         foreach (var experiment in experiments)
         {
             text.AppendLine();
-            text.AppendLine($"### {experiment.Key}: {ExperimentNames.GetValueOrDefault(experiment.Key, "")}");
+            text.AppendLine($"### {experiment.Key}: {Seeds.Experiments.GetValueOrDefault(experiment.Key).Name}");
             foreach (var chart in experiment)
             {
                 text.AppendLine();

@@ -35,12 +35,12 @@ internal sealed record ProjectProperties(OutputKind OutputKind, bool ImplicitUsi
             return Default;
         }
 
-        var files = Imports(projectDirectory, root, "Directory.Build.props").Concat(projects).Concat(Imports(projectDirectory, root, "Directory.Build.targets"));
+        var texts = Imports(projectDirectory, root, "Directory.Build.props").Concat(projects.Select(ReadText)).Concat(Imports(projectDirectory, root, "Directory.Build.targets"));
         var properties = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
         var usingItems = new List<XElement>();
-        foreach (var file in files)
+        foreach (var text in texts)
         {
-            if (Load(file) is not { Root: { } project })
+            if (Parse(text) is not { Root: { } project })
             {
                 continue;
             }
@@ -80,8 +80,8 @@ internal sealed record ProjectProperties(OutputKind OutputKind, bool ImplicitUsi
     }
 
     /// <summary>
-    /// The Directory.Build.* files MSBuild imports: the nearest one at or above the project, then - when that one
-    /// imports the next one up with GetPathOfFileAbove, as multi-level repositories do - the ones above it, outermost first.
+    /// The texts of the Directory.Build.* files MSBuild imports: the nearest one at or above the project, then - when that
+    /// one imports the next one up with GetPathOfFileAbove, as multi-level repositories do - the ones above it, outermost first.
     /// </summary>
     private static IEnumerable<string> Imports(string projectDirectory, string root, string fileName)
     {
@@ -95,8 +95,9 @@ internal sealed record ProjectProperties(OutputKind OutputKind, bool ImplicitUsi
                 continue;
             }
 
-            chain.Add(candidate);
-            if (!ReadText(candidate).Contains("GetPathOfFileAbove", StringComparison.Ordinal))
+            var text = ReadText(candidate);
+            chain.Add(text);
+            if (!text.Contains("GetPathOfFileAbove", StringComparison.Ordinal))
             {
                 break;
             }
@@ -133,11 +134,11 @@ internal sealed record ProjectProperties(OutputKind OutputKind, bool ImplicitUsi
 
     private static bool IsTrue(string? value) => string.Equals(value?.Trim(), "true", StringComparison.OrdinalIgnoreCase);
 
-    private static XDocument? Load(string file)
+    private static XDocument? Parse(string text)
     {
         try
         {
-            return XDocument.Parse(ReadText(file));
+            return XDocument.Parse(text);
         }
         catch (XmlException)
         {
