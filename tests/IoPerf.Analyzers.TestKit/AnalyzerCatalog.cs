@@ -30,10 +30,16 @@ public static class AnalyzerCatalog
     public static IEnumerable<DiagnosticAnalyzer> AnalyzersFor(string diagnosticId) =>
         Analyzers.Where(analyzer => analyzer.SupportedDiagnostics.Any(d => d.Id == diagnosticId));
 
-    /// <summary>Analyzer options carrying the given .editorconfig-style key/values for every tree (none by default).</summary>
+    /// <summary>Analyzer options carrying the given .editorconfig-style key/values (build properties included) for every tree; none by default.</summary>
     public static CompilationWithAnalyzersOptions Options(
-        Action<Exception, DiagnosticAnalyzer, Diagnostic>? onException = null, bool logTime = false) =>
-        new(new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty), onException, concurrentAnalysis: false, logAnalyzerExecutionTime: logTime);
+        Action<Exception, DiagnosticAnalyzer, Diagnostic>? onException = null, bool logTime = false, IReadOnlyDictionary<string, string>? configOptions = null) =>
+        new(
+            configOptions is null
+                ? new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty)
+                : new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty, new FixedAnalyzerConfigOptionsProvider(configOptions)),
+            onException,
+            concurrentAnalysis: false,
+            logAnalyzerExecutionTime: logTime);
 
     /// <summary>The code actions <paramref name="fix"/> registers for <paramref name="diagnostic"/>.</summary>
     public static async Task<IReadOnlyList<CodeAction>> GetActionsAsync(

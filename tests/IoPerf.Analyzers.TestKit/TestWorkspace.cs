@@ -17,8 +17,17 @@ public static class TestWorkspace
         bool allowUnsafe = false,
         IEnumerable<string>? preprocessorSymbols = null)
     {
-        var workspace = new AdhocWorkspace();
-        return workspace.AddProject(ProjectInfo.Create(
+        return new AdhocWorkspace().AddProject(CreateProjectInfo(name, references, outputKind, allowUnsafe, preprocessorSymbols));
+    }
+
+    /// <summary>The project <see cref="CreateProject(string, IEnumerable{MetadataReference}, OutputKind, bool, IEnumerable{string}?)"/> makes, for a caller that puts several in one solution.</summary>
+    public static ProjectInfo CreateProjectInfo(
+        string name,
+        IEnumerable<MetadataReference> references,
+        OutputKind outputKind = OutputKind.DynamicallyLinkedLibrary,
+        bool allowUnsafe = false,
+        IEnumerable<string>? preprocessorSymbols = null) =>
+        ProjectInfo.Create(
             ProjectId.CreateNewId(),
             VersionStamp.Create(),
             name,
@@ -26,8 +35,7 @@ public static class TestWorkspace
             LanguageNames.CSharp,
             compilationOptions: new CSharpCompilationOptions(outputKind, allowUnsafe: allowUnsafe, nullableContextOptions: NullableContextOptions.Enable),
             parseOptions: new CSharpParseOptions(LanguageVersion.Latest, preprocessorSymbols: preprocessorSymbols),
-            metadataReferences: references));
-    }
+            metadataReferences: references);
 
     public static Project CreateProject(
         string name,

@@ -1,6 +1,6 @@
 using System.Collections.Immutable;
-using System.Diagnostics.CodeAnalysis;
 using IoPerf.Analyzers.Internal;
+using IoPerf.Analyzers.TestKit;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Diagnostics;
@@ -14,7 +14,7 @@ public sealed class RuleOptionsTests
     private static readonly SyntaxTree Tree = CSharpSyntaxTree.ParseText("class C { }");
 
     private static AnalyzerOptions With(params (string Key, string Value)[] entries) =>
-        new(ImmutableArray<AdditionalText>.Empty, new Provider(entries.ToImmutableDictionary(e => e.Key, e => e.Value)));
+        new(ImmutableArray<AdditionalText>.Empty, new FixedAnalyzerConfigOptionsProvider(entries.ToDictionary(e => e.Key, e => e.Value)));
 
     [Theory]
     [InlineData("65536", 65536)]
@@ -54,21 +54,5 @@ public sealed class RuleOptionsTests
         Assert.True(RuleOptions.TryGetAny(With(("roslynator_configure_await", " false ")), Tree, "roslynator_configure_await", out var value));
         Assert.Equal("false", value);
         Assert.False(RuleOptions.TryGetAny(With(), Tree, "roslynator_configure_await", out _));
-    }
-
-    private sealed class Provider(ImmutableDictionary<string, string> values) : AnalyzerConfigOptionsProvider
-    {
-        private readonly Options _options = new(values);
-
-        public override AnalyzerConfigOptions GlobalOptions => _options;
-
-        public override AnalyzerConfigOptions GetOptions(SyntaxTree tree) => _options;
-
-        public override AnalyzerConfigOptions GetOptions(AdditionalText textFile) => _options;
-    }
-
-    private sealed class Options(ImmutableDictionary<string, string> values) : AnalyzerConfigOptions
-    {
-        public override bool TryGetValue(string key, [NotNullWhen(true)] out string? value) => values.TryGetValue(key, out value);
     }
 }

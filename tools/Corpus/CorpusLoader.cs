@@ -1,16 +1,23 @@
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Text;
 
 namespace IoPerf.Corpus;
 
 /// <summary>One compilation's worth of sources: the .cs files under one project folder, and what its project files say about it.</summary>
 internal sealed record SourceGroup(string Name, string Directory, IReadOnlyList<string> Files, ProjectProperties Properties);
 
+/// <summary>The checkout's compilations in one solution: each group's project, and how many of its project references could not be added.</summary>
+internal sealed record CorpusSolution(Solution Solution, IReadOnlyDictionary<SourceGroup, ProjectId> ProjectIds, IReadOnlyDictionary<SourceGroup, int> MissingReferences)
+{
+    public Project ProjectOf(SourceGroup group) => Solution.GetProject(ProjectIds[group])!;
+}
+
 /// <summary>
 /// Turns a checkout into compilations: every .csproj folder becomes one compilation of the .cs files below it
-/// (nested projects take their own files), compiled against the .NET 10 reference assemblies. Package references
-/// are not restored, so code that needs them compiles with errors - the analyzers must still run and not throw.
+/// (nested projects take their own files), compiled against the .NET 10 reference assemblies and the projects its
+/// project file references. Package references are not restored, so code that needs them compiles with errors - the analyzers must still run and not throw.
 /// </summary>
 internal static class CorpusLoader
 {
@@ -62,25 +69,60 @@ internal static class CorpusLoader
             .ToList();
     }
 
-    public static Project CreateProject(SourceGroup group)
+    /// <summary>
+    /// All groups as one solution: one project per group, with the project references their project files declare
+    /// between them, so a project binds against the source of the projects it references, as in a build. A reference to
+    /// a project outside the checkout, or one that would close a cycle, is left out and counted in
+    /// <see cref="CorpusSolution.MissingReferences"/>.
+    /// </summary>
+    public static CorpusSolution CreateSolution(IReadOnlyList<SourceGroup> groups)
     {
-        var project = TestWorkspace.CreateProject(
-            group.Name, TestFrameworkReferences.Get(TestFramework.Net100), group.Properties.OutputKind, allowUnsafe: true, PreprocessorSymbols);
-        var solution = project.Solution;
-        foreach (var file in group.Files)
+        var solution = new AdhocWorkspace().CurrentSolution;
+        var projectIds = new Dictionary<SourceGroup, ProjectId>();
+        var groupByDirectory = groups.ToDictionary(g => g.Directory, StringComparer.Ordinal);
+        foreach (var group in groups)
         {
-            var id = DocumentId.CreateNewId(project.Id);
-            solution = solution.AddDocument(id, Path.GetFileName(file), Microsoft.CodeAnalysis.Text.SourceText.From(File.ReadAllText(file)), filePath: file);
+            var info = TestWorkspace.CreateProjectInfo(
+                group.Name, TestFrameworkReferences.Get(TestFramework.Net100), group.Properties.OutputKind, allowUnsafe: true, PreprocessorSymbols);
+            solution = solution.AddProject(group.Properties.AssemblyName is { } assemblyName ? info.WithAssemblyName(assemblyName) : info);
+            projectIds[group] = info.Id;
+            foreach (var file in group.Files)
+            {
+                solution = solution.AddDocument(DocumentId.CreateNewId(info.Id), Path.GetFileName(file), SourceText.From(File.ReadAllText(file)), filePath: file);
+            }
+
+            if (group.Properties.GlobalUsingsSource is { } globalUsings)
+            {
+                // What the SDK generates into obj/ from ImplicitUsings and the Using items.
+                solution = solution.AddDocument(DocumentId.CreateNewId(info.Id), "GlobalUsings.g.cs", globalUsings, filePath: Path.Combine(group.Directory, "obj", "GlobalUsings.g.cs"));
+            }
         }
 
-        if (group.Properties.GlobalUsingsSource is { } globalUsings)
+        var missing = new Dictionary<SourceGroup, int>();
+        foreach (var group in groups)
         {
-            // What the SDK generates into obj/ from ImplicitUsings and the Using items.
-            solution = solution.AddDocument(DocumentId.CreateNewId(project.Id), "GlobalUsings.g.cs", globalUsings, filePath: Path.Combine(group.Directory, "obj", "GlobalUsings.g.cs"));
+            foreach (var referencedProject in group.Properties.ProjectReferences)
+            {
+                var referenced = File.Exists(referencedProject) ? groupByDirectory.GetValueOrDefault(Path.GetDirectoryName(referencedProject)!) : null;
+                if (referenced is null || referenced == group || CreatesCycle(solution, projectIds[group], projectIds[referenced]))
+                {
+                    missing[group] = missing.GetValueOrDefault(group) + 1;
+                    continue;
+                }
+
+                if (!solution.GetProject(projectIds[group])!.ProjectReferences.Any(r => r.ProjectId == projectIds[referenced]))
+                {
+                    solution = solution.AddProjectReference(projectIds[group], new ProjectReference(projectIds[referenced]));
+                }
+            }
         }
 
-        return solution.GetProject(project.Id)!;
+        return new CorpusSolution(solution, projectIds, missing);
     }
+
+    /// <summary>Whether <paramref name="from"/> referencing <paramref name="to"/> closes a cycle: <paramref name="to"/> already reaches <paramref name="from"/>.</summary>
+    private static bool CreatesCycle(Solution solution, ProjectId from, ProjectId to) =>
+        to == from || solution.GetProjectDependencyGraph().GetProjectsThatThisProjectTransitivelyDependsOn(to).Contains(from);
 
     private static bool IsBuildOutput(string path) =>
         path.Contains($"{Path.DirectorySeparatorChar}obj{Path.DirectorySeparatorChar}", StringComparison.Ordinal) ||

@@ -22,8 +22,11 @@ internal sealed class CorpusReport
     public List<CompilationEntry> CompilationDetails { get; } = new();
 }
 
-/// <summary>One compilation: its source files, the compiler errors before any fix, and what its project files said.</summary>
-internal sealed record CompilationEntry(string Name, int Files, int BindingErrors, string OutputKind, int GlobalUsings, bool UseWpf, bool UseWindowsForms);
+/// <summary>
+/// One compilation: its source files, the compiler errors before any fix, the project references compiled with it and
+/// those that could not be (outside the checkout, or closing a cycle), and what its project files said.
+/// </summary>
+internal sealed record CompilationEntry(string Name, int Files, int BindingErrors, int ProjectReferences, int MissingProjectReferences, string OutputKind, int GlobalUsings, bool UseWpf, bool UseWindowsForms);
 
 internal sealed class RuleReport
 {

@@ -42,10 +42,11 @@ internal static class CorpusRunner
         report.MeterOverheadNanosecondsPerCall = AnalyzerMeter.OverheadNanosecondsPerCall();
         report.Clock = ThreadCpu.Clock;
 
+        var corpus = CorpusLoader.CreateSolution(groups);
         foreach (var (index, group) in groups.Index())
         {
             progress?.Report(new CompilationProgress(index + 1, groups.Count, group.Name));
-            var project = CorpusLoader.CreateProject(group);
+            var project = corpus.ProjectOf(group);
             report.Files += group.Files.Count;
             report.Lines += group.Files.Sum(f => File.ReadLines(f).LongCount());
             report.Compilations++;
@@ -64,20 +65,21 @@ internal static class CorpusRunner
             report.CompileCpuMilliseconds += (Process.GetCurrentProcess().TotalProcessorTime - compileCpu).TotalMilliseconds;
             report.CompileAllocatedBytes += GC.GetTotalAllocatedBytes(precise: true) - compileBytes;
             report.CompilationDetails.Add(new CompilationEntry(
-                group.Name, group.Files.Count, errorsBefore.Length, group.Properties.OutputKind.ToString(),
+                group.Name, group.Files.Count, errorsBefore.Length, project.ProjectReferences.Count(), corpus.MissingReferences.GetValueOrDefault(group),
+                group.Properties.OutputKind.ToString(),
                 group.Properties.GlobalUsings.Count, group.Properties.UseWpf, group.Properties.UseWindowsForms));
 
             var exceptions = new List<string>();
             Action<Exception, DiagnosticAnalyzer, Diagnostic> onException = (exception, analyzer, diagnostic) => { lock (exceptions) { exceptions.Add($"{analyzer.GetType().Name}: {exception.GetType().Name}: {exception.Message} at {diagnostic.Location.GetLineSpan()}"); } };
             var meteredDiagnostics = await meteredCompilation
-                .WithAnalyzers(metered.CastArray<DiagnosticAnalyzer>(), AnalyzerCatalog.Options(onException))
+                .WithAnalyzers(metered.CastArray<DiagnosticAnalyzer>(), AnalyzerCatalog.Options(onException, configOptions: group.Properties.AnalyzerBuildProperties))
                 .GetAnalyzerDiagnosticsAsync();
 
             // The diagnostics themselves come from the project's own settings: with CA2007 enabled for the metered run above,
             // IOP005 is silent by design (CA2007 already reports every await).
             var diagnostics = (await compilation.WithAnalyzers(
                     AnalyzerCatalog.Analyzers,
-                    AnalyzerCatalog.Options(onException))
+                    AnalyzerCatalog.Options(onException, configOptions: group.Properties.AnalyzerBuildProperties))
                 .GetAnalyzerDiagnosticsAsync())
                 .AddRange(meteredDiagnostics.Where(d => d.Id == "AD0001"));
 
@@ -98,7 +100,7 @@ internal static class CorpusRunner
 
             foreach (var ruleDiagnostics in diagnostics.Where(d => report.Rules.ContainsKey(d.Id)).GroupBy(d => d.Id))
             {
-                var (newErrors, remaining, fixErrors) = await FixAllAsync(project, ruleDiagnostics.Key, ruleDiagnostics.ToImmutableArray(), errorsBefore);
+                var (newErrors, remaining, fixErrors) = await FixAllAsync(project, group.Properties, ruleDiagnostics.Key, ruleDiagnostics.ToImmutableArray(), errorsBefore);
                 report.Rules[ruleDiagnostics.Key].FixIntroducedErrors.AddRange(newErrors);
                 report.Rules[ruleDiagnostics.Key].RemainingAfterFix += remaining;
                 report.AnalyzerExceptions.AddRange(fixErrors);
@@ -132,7 +134,7 @@ internal static class CorpusRunner
 
     /// <summary>Applies the rule's Fix All to the whole project, then reports compiler errors the fix introduced and what is left.</summary>
     private static async Task<(List<string> NewErrors, int Remaining, List<string> FixExceptions)> FixAllAsync(
-        Project project, string ruleId, ImmutableArray<Diagnostic> diagnostics, ImmutableArray<Diagnostic> errorsBefore)
+        Project project, ProjectProperties properties, string ruleId, ImmutableArray<Diagnostic> diagnostics, ImmutableArray<Diagnostic> errorsBefore)
     {
         var newErrors = new List<string>();
         var fixExceptions = new List<string>();
@@ -193,7 +195,7 @@ internal static class CorpusRunner
         }
 
         var remaining = (await fixedCompilation
-                .WithAnalyzers(AnalyzerCatalog.AnalyzersFor(ruleId).ToImmutableArray(), AnalyzerCatalog.Options())
+                .WithAnalyzers(AnalyzerCatalog.AnalyzersFor(ruleId).ToImmutableArray(), AnalyzerCatalog.Options(configOptions: properties.AnalyzerBuildProperties))
                 .GetAnalyzerDiagnosticsAsync())
             .Count(d => d.Id == ruleId);
         return (newErrors, remaining, fixExceptions);

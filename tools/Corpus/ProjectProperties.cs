@@ -7,17 +7,27 @@ namespace IoPerf.Corpus;
 /// <summary>
 /// What a project's build would see of the properties the rules and the compilation depend on, read from the
 /// project file and the Directory.Build.props / Directory.Build.targets MSBuild imports around it: OutputType,
-/// ImplicitUsings, the <c>Using</c> items (global usings, with Alias and Static) and the UI frameworks.
+/// ImplicitUsings, the <c>Using</c> items (global usings, with Alias and Static), the UI frameworks and the
+/// <c>ProjectReference</c> items (full paths of the referenced project files).
 /// Not evaluated like MSBuild: conditions are ignored and the last value wins, in import order.
 /// </summary>
-internal sealed record ProjectProperties(OutputKind OutputKind, bool ImplicitUsings, IReadOnlyList<string> GlobalUsings, bool UseWpf, bool UseWindowsForms)
+internal sealed record ProjectProperties(
+    string? AssemblyName, OutputKind OutputKind, bool ImplicitUsings, IReadOnlyList<string> GlobalUsings, bool UseWpf, bool UseWindowsForms,
+    IReadOnlyList<string> ProjectReferences)
 {
-    public static readonly ProjectProperties Default = new(OutputKind.DynamicallyLinkedLibrary, false, Array.Empty<string>(), false, false);
+    public static readonly ProjectProperties Default = new(null, OutputKind.DynamicallyLinkedLibrary, false, Array.Empty<string>(), false, false, Array.Empty<string>());
 
     /// <summary>The namespaces the SDK adds for ImplicitUsings (Microsoft.NET.Sdk).</summary>
     private static readonly string[] SdkImplicitUsings =
     {
         "System", "System.Collections.Generic", "System.IO", "System.Linq", "System.Net.Http", "System.Threading", "System.Threading.Tasks",
+    };
+
+    /// <summary>The build properties the package makes visible to the analyzers (its targets' CompilerVisibleProperty items), as MSBuild passes them.</summary>
+    public IReadOnlyDictionary<string, string> AnalyzerBuildProperties => new Dictionary<string, string>
+    {
+        ["build_property.UseWPF"] = UseWpf ? "true" : "",
+        ["build_property.UseWindowsForms"] = UseWindowsForms ? "true" : "",
     };
 
     /// <summary>The global usings as C# source (one <c>global using</c> per line), or null when there are none.</summary>
@@ -38,6 +48,7 @@ internal sealed record ProjectProperties(OutputKind OutputKind, bool ImplicitUsi
         var texts = Imports(projectDirectory, root, "Directory.Build.props").Concat(projects.Select(ReadText)).Concat(Imports(projectDirectory, root, "Directory.Build.targets"));
         var properties = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
         var usingItems = new List<XElement>();
+        var projectReferences = new List<string>();
         foreach (var text in texts)
         {
             if (Parse(text) is not { Root: { } project })
@@ -55,6 +66,10 @@ internal sealed record ProjectProperties(OutputKind OutputKind, bool ImplicitUsi
                 {
                     usingItems.Add(element);
                 }
+                else if (element.Name.LocalName == "ProjectReference" && element.Parent?.Name.LocalName == "ItemGroup")
+                {
+                    projectReferences.AddRange(ReferencedProjects((string?)element.Attribute("Include"), projectDirectory));
+                }
             }
         }
 
@@ -71,12 +86,36 @@ internal sealed record ProjectProperties(OutputKind OutputKind, bool ImplicitUsi
             .Select(u => u.Alias is { } alias ? $"global using {alias} = global::{u.Include};" : u.Static ? $"global using static global::{u.Include};" : $"global using global::{u.Include};")
             .Distinct(StringComparer.Ordinal)
             .ToList();
+        // The assembly name matters to InternalsVisibleTo between projects compiled together; MSBuild defaults it to the project file's name.
+        var assemblyName = properties.GetValueOrDefault("AssemblyName") is { Length: > 0 } named && !named.Contains("$(", StringComparison.Ordinal)
+            ? named
+            : Path.GetFileNameWithoutExtension(projects[0]);
         return new ProjectProperties(
+            assemblyName,
             OutputKindOf(properties.GetValueOrDefault("OutputType")),
             implicitUsings,
             all,
             IsTrue(properties.GetValueOrDefault("UseWPF")),
-            IsTrue(properties.GetValueOrDefault("UseWindowsForms")));
+            IsTrue(properties.GetValueOrDefault("UseWindowsForms")),
+            projectReferences.Distinct(StringComparer.Ordinal).ToList());
+    }
+
+    /// <summary>
+    /// The project files a ProjectReference's Include names, as full paths. MSBuild resolves them against the project's
+    /// own folder (also when the item comes from an imported file); Windows separators are normalised, and the one
+    /// property repositories use in these paths, $(MSBuildThisFileDirectory), is read as the project's folder (what it is in
+    /// the project file itself). Paths with other properties are skipped.
+    /// </summary>
+    private static IEnumerable<string> ReferencedProjects(string? include, string projectDirectory)
+    {
+        foreach (var part in (include ?? "").Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
+        {
+            var path = part.Replace("$(MSBuildThisFileDirectory)", "", StringComparison.OrdinalIgnoreCase).Replace('\\', Path.DirectorySeparatorChar);
+            if (!path.Contains("$(", StringComparison.Ordinal))
+            {
+                yield return Path.GetFullPath(Path.Combine(projectDirectory, path));
+            }
+        }
     }
 
     /// <summary>

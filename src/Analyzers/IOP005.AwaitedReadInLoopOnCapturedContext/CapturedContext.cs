@@ -35,6 +35,13 @@ internal sealed class CapturedContext
 
     private static readonly string[] OtherConfigureAwaitRules = { "CA2007", "MA0004", "VSTHRD111" };
 
+    /// <summary>
+    /// MSBuild properties that say the project is a WPF or Windows Forms app, made visible to analyzers by the package's
+    /// targets (CompilerVisibleProperty). A build references the UI assemblies anyway; this also holds where they are not
+    /// resolved (design-time builds that failed a restore, code compiled outside its build).
+    /// </summary>
+    private static readonly string[] UiFrameworkBuildProperties = { "build_property.usewpf", "build_property.usewindowsforms" };
+
     /// <summary>Test frameworks' assemblies: a project that references one is a test project (a library only in name).</summary>
     private static readonly string[] TestFrameworkAssemblies =
     {
@@ -82,7 +89,7 @@ internal sealed class CapturedContext
     public bool AppliesTo(SyntaxTree tree, Compilation compilation, AnalyzerOptions options, string ruleId)
     {
         var mode = RuleOptions.GetChoice(options, tree, ruleId, "context", "auto", "auto", "always");
-        if (mode == "auto" && ((!IsLibrary && !ReferencesUiFramework) || IsTestProject))
+        if (mode == "auto" && ((!IsLibrary && !ReferencesUiFramework && !DeclaresUiFramework(options)) || IsTestProject))
         {
             return false;
         }
@@ -103,6 +110,20 @@ internal sealed class CapturedContext
         }
 
         return true;
+    }
+
+    private static bool DeclaresUiFramework(AnalyzerOptions options)
+    {
+        foreach (var key in UiFrameworkBuildProperties)
+        {
+            if (options.AnalyzerConfigOptionsProvider.GlobalOptions.TryGetValue(key, out var value) &&
+                string.Equals(value.Trim(), "true", StringComparison.OrdinalIgnoreCase))
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     private static bool IsTestAssembly(Compilation compilation)

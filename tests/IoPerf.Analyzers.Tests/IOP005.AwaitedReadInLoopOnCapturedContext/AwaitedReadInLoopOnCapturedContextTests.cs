@@ -304,6 +304,30 @@ public sealed class AwaitedReadInLoopOnCapturedContextTests
             .WithEditorConfig("dotnet_diagnostic.IOP005.context = always")
             .RunAsync();
 
+    /// <summary>
+    /// An app whose project says UseWPF/UseWindowsForms (the package makes them visible to analyzers) has a UI thread's
+    /// context even where the UI assemblies did not resolve; "false" and other values do not count.
+    /// </summary>
+    [Theory]
+    [InlineData("build_property.usewpf = true")]
+    [InlineData("build_property.usewindowsforms = True")]
+    public Task AppDeclaringAUiFramework_IsReported(string buildProperty)
+    {
+        var test = App(WithMain(InClass(LoopOverFilesFlagged)), WithMain(InClass(LoopOverFilesConfigured)));
+        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\n" + buildProperty + "\n"));
+        return test.RunAsync();
+    }
+
+    [Theory]
+    [InlineData("build_property.usewpf = false")]
+    [InlineData("build_property.usewindowsforms = ")]
+    public Task AppNotDeclaringAUiFramework_NoDiagnostic(string buildProperty)
+    {
+        var test = App(WithMain(InClass(LoopOverFiles)));
+        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\n" + buildProperty + "\n"));
+        return test.RunAsync();
+    }
+
     [Fact]
     public Task WinFormsApp_CodeAfterTheLoopTouchesTheForm_OnlyTheThreadPoolFix() => App(
         WithMain(InClass("""

@@ -109,6 +109,27 @@ public sealed class ProjectPropertiesTests : IDisposable
         Assert.Equal(ProjectProperties.Default, ProjectProperties.Read(empty, _root));
     }
 
+    [Fact]
+    public void ProjectReferences_ResolveAgainstTheProjectFolder_WithWindowsSeparators()
+    {
+        Write("Directory.Build.props", "<Project><ItemGroup><ProjectReference Include=\"..\\Shared\\Shared.csproj\" /></ItemGroup></Project>");
+        var project = Project("App", """
+            <PropertyGroup><AssemblyName>MyCompany.App</AssemblyName></PropertyGroup>
+            <ItemGroup>
+              <ProjectReference Include="..\Core\Core.csproj;$(MSBuildThisFileDirectory)../Data/Data.csproj" />
+              <ProjectReference Include="$(RepoRoot)/Other/Other.csproj" />
+            </ItemGroup>
+            """);
+
+        var properties = ProjectProperties.Read(project, _root);
+
+        Assert.Equal(
+            new[] { Path.Combine(_root, "Shared", "Shared.csproj"), Path.Combine(_root, "Core", "Core.csproj"), Path.Combine(_root, "Data", "Data.csproj") },
+            properties.ProjectReferences);
+        Assert.Equal("MyCompany.App", properties.AssemblyName);
+        Assert.Equal("Lib", ProjectProperties.Read(Project("Lib", ""), _root).AssemblyName);
+    }
+
     private string Project(string relativeFolder, string body)
     {
         var folder = Directory.CreateDirectory(Path.Combine(_root, relativeFolder)).FullName;
