@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using System.Collections.Immutable;
+using System.Threading;
 using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -58,17 +59,19 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
             return;
         }
 
-        var function = loop.GetEnclosingFunctionBody();
-        if (RunsOnThreadPool(function))
-        {
-            return;
-        }
-
         var awaits = FindAwaitsOnContext(loop, reads);
         if (awaits.Count == 0 ||
             !capturedContext.AppliesTo(loop.Syntax.SyntaxTree, context.Compilation, context.Options, RuleIdentifiers.AwaitedReadInLoopOnCapturedContext) ||
             capturedContext.IsExcludedType(context.ContainingSymbol.ContainingType) ||
-            TestCode.IsTestMethod(context.ContainingSymbol))
+            TestCode.IsTestMethod(context.ContainingSymbol) ||
+            RetryLoop.ReadsOncePerAttempt(loop, awaits))
+        {
+            return;
+        }
+
+        // Last, as it may read the whole type: code started on the thread pool has no context to resume on.
+        var function = loop.GetEnclosingFunctionBody();
+        if (RunsOnThreadPool(function, context.ContainingSymbol, context.CancellationToken))
         {
             return;
         }
@@ -89,23 +92,20 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
             Rules.Plural(awaits.Count, nameof(Resources.IOP005_MessageOne), nameof(Resources.IOP005_MessageMany))));
     }
 
-    /// <summary>A lambda handed to <c>Task.Run</c> or <c>TaskFactory.StartNew</c>: it starts on the thread pool, with no context.</summary>
-    private static bool RunsOnThreadPool(IOperation function)
+    /// <summary>A lambda, or a private method, that only ever starts on the thread pool (see <see cref="ThreadPoolStart"/>).</summary>
+    private static bool RunsOnThreadPool(IOperation function, ISymbol containingSymbol, CancellationToken cancellationToken)
     {
-        if (function is not IAnonymousFunctionOperation lambda)
+        if (function.SemanticModel is not { } model)
         {
             return false;
         }
 
-        var parent = lambda.Parent;
-        while (parent is IDelegateCreationOperation or IConversionOperation)
+        return function switch
         {
-            parent = parent.Parent;
-        }
-
-        return parent is IArgumentOperation { Parent: IInvocationOperation { TargetMethod: { } method } } &&
-               ((method.Name == "Run" && method.ContainingType?.ToDisplayString() == "System.Threading.Tasks.Task") ||
-                (method.Name == "StartNew" && method.ContainingType?.Name == "TaskFactory"));
+            IAnonymousFunctionOperation lambda => ThreadPoolStart.StartsLambda(lambda.Syntax, model, cancellationToken),
+            ILocalFunctionOperation => false,
+            _ => containingSymbol is IMethodSymbol method && ThreadPoolStart.StartsOnlyMethod(method, model, cancellationToken),
+        };
     }
 
     /// <summary>

@@ -1,0 +1,167 @@
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace IoPerf.Analyzers.Internal;
+
+/// <summary>
+/// Code that starts on the thread pool, or on a thread of its own, so no SynchronizationContext is captured: a lambda or
+/// a method group handed to <c>Task.Run</c>, <c>TaskFactory.StartNew</c> (on the default scheduler),
+/// <c>ThreadPool.QueueUserWorkItem</c>, <c>Parallel.ForEachAsync</c> or <c>new Thread(...)</c>, and a private method
+/// that is only ever started that way. Decided from syntax and symbol candidates, so that a starter call still counts
+/// when something inside its lambda does not bind (overload resolution then fails and the operation tree has no target).
+/// </summary>
+internal static class ThreadPoolStart
+{
+    /// <summary>Whether <paramref name="function"/> (a lambda or anonymous method) is an argument of a thread-pool starter.</summary>
+    public static bool StartsLambda(SyntaxNode function, SemanticModel model, CancellationToken cancellationToken) =>
+        IsStarterArgument(function, model, cancellationToken);
+
+    /// <summary>
+    /// Whether every use of the private <paramref name="method"/> in its type starts it on the thread pool: a method group
+    /// argument of a starter, or a call that is all a starter's lambda does. A method with no use in sight (called through
+    /// reflection, an event wired elsewhere, another file of a partial type) is not known to start there.
+    /// </summary>
+    public static bool StartsOnlyMethod(IMethodSymbol method, SemanticModel model, CancellationToken cancellationToken)
+    {
+        if (method.DeclaredAccessibility != Accessibility.Private || method.MethodKind != MethodKind.Ordinary ||
+            method.ContainingType is not { } type || type.DeclaringSyntaxReferences.Length != 1)
+        {
+            return false;
+        }
+
+        var typeSyntax = type.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken);
+        if (typeSyntax.SyntaxTree != model.SyntaxTree)
+        {
+            return false;
+        }
+
+        var uses = 0;
+        foreach (var node in typeSyntax.DescendantNodes())
+        {
+            if (node is not IdentifierNameSyntax name || name.Identifier.ValueText != method.Name ||
+                !Refers(model.GetSymbolInfo(name, cancellationToken), method))
+            {
+                continue;
+            }
+
+            uses++;
+            if (!IsStartedUse(name, model, cancellationToken))
+            {
+                return false;
+            }
+        }
+
+        return uses > 0;
+    }
+
+    /// <summary><c>Task.Run(Method)</c>, or <c>Task.Run(() =&gt; Method(...))</c> / <c>async () =&gt; await Method(...)</c>.</summary>
+    private static bool IsStartedUse(IdentifierNameSyntax name, SemanticModel model, CancellationToken cancellationToken)
+    {
+        SyntaxNode expression = name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : name;
+        if (IsStarterArgument(expression, model, cancellationToken))
+        {
+            return true;
+        }
+
+        if (expression.Parent is not InvocationExpressionSyntax call || call.Expression != expression)
+        {
+            return false;
+        }
+
+        SyntaxNode body = call.Parent is AwaitExpressionSyntax awaited ? awaited : call;
+        var lambdaBody = body.Parent switch
+        {
+            AnonymousFunctionExpressionSyntax lambda when lambda.ExpressionBody == body => lambda,
+            ExpressionStatementSyntax { Parent: BlockSyntax { Parent: AnonymousFunctionExpressionSyntax lambda, Statements.Count: 1 } } => lambda,
+            _ => null,
+        };
+        return lambdaBody is not null && IsStarterArgument(lambdaBody, model, cancellationToken);
+    }
+
+    private static bool IsStarterArgument(SyntaxNode node, SemanticModel model, CancellationToken cancellationToken)
+    {
+        var current = node;
+        while (current.Parent is ParenthesizedExpressionSyntax or CastExpressionSyntax)
+        {
+            current = current.Parent;
+        }
+
+        if (current.Parent is not ArgumentSyntax { Parent: ArgumentListSyntax { Parent: { } call } arguments })
+        {
+            return false;
+        }
+
+        var symbols = model.GetSymbolInfo(call, cancellationToken);
+        if (symbols.Symbol is IMethodSymbol bound)
+        {
+            return IsStarter(bound) && !HasOwnScheduler(arguments, model, cancellationToken);
+        }
+
+        // Unbound (an error in the lambda, a missing type): any candidate that is a starter will do.
+        foreach (var candidate in symbols.CandidateSymbols)
+        {
+            if (candidate is IMethodSymbol method && IsStarter(method))
+            {
+                return !HasOwnScheduler(arguments, model, cancellationToken);
+            }
+        }
+
+        return false;
+    }
+
+    private static bool IsStarter(IMethodSymbol method)
+    {
+        var type = method.ContainingType;
+        if (type is null)
+        {
+            return false;
+        }
+
+        var name = type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
+        return method.MethodKind == MethodKind.Constructor
+            ? name == "global::System.Threading.Thread"
+            : (method.Name, name) switch
+            {
+                ("Run", "global::System.Threading.Tasks.Task") => true,
+                ("StartNew", _) => type.OriginalDefinition.ToDisplayString() is "System.Threading.Tasks.TaskFactory" or "System.Threading.Tasks.TaskFactory<TResult>",
+                ("QueueUserWorkItem" or "UnsafeQueueUserWorkItem", "global::System.Threading.ThreadPool") => true,
+                ("ForEachAsync", "global::System.Threading.Tasks.Parallel") => true,
+                _ => false,
+            };
+    }
+
+    /// <summary><c>StartNew(..., TaskScheduler.FromCurrentSynchronizationContext())</c> runs on the context: only <c>TaskScheduler.Default</c> counts.</summary>
+    private static bool HasOwnScheduler(ArgumentListSyntax arguments, SemanticModel model, CancellationToken cancellationToken)
+    {
+        foreach (var argument in arguments.Arguments)
+        {
+            if (model.GetTypeInfo(argument.Expression, cancellationToken).Type?.Name == "TaskScheduler" &&
+                !(argument.Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Default" }))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool Refers(SymbolInfo info, IMethodSymbol method)
+    {
+        if (SymbolEqualityComparer.Default.Equals(info.Symbol?.OriginalDefinition, method.OriginalDefinition))
+        {
+            return true;
+        }
+
+        foreach (var candidate in info.CandidateSymbols)
+        {
+            if (SymbolEqualityComparer.Default.Equals(candidate.OriginalDefinition, method.OriginalDefinition))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+}

@@ -1,0 +1,167 @@
+using Xunit;
+using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
+    IoPerf.Analyzers.AwaitedReadInLoopOnCapturedContextAnalyzer,
+    IoPerf.Analyzers.CodeFixes.AwaitedReadInLoopOnCapturedContextFix>;
+
+namespace IoPerf.Analyzers.Tests;
+
+/// <summary>
+/// IOP005 and the ways code reaches the thread pool (no context to capture), and loops that read once per attempt.
+/// Written for the kinds of false positive a held-out corpus showed: method groups, StartNew, QueueUserWorkItem,
+/// new Thread, lambdas that do not fully bind, retry loops.
+/// </summary>
+public sealed class ThreadPoolAndRetryTests
+{
+    private const string ReadLoop = """
+            {
+                var buffer = new byte[4096];
+                long total = 0;
+                int read;
+                while ((read = await stream.ReadAsync(buffer, 0, buffer.Length)) > 0)
+                {
+                    total += read;
+                }
+            }
+        """;
+
+    private static readonly string ReadLoopFlagged = ReadLoop.Replace("await stream.ReadAsync(buffer, 0, buffer.Length)", "{|IOP005:await stream.ReadAsync(buffer, 0, buffer.Length)|}");
+
+    private static string Library(string members) => $$"""
+        using System;
+        using System.IO;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public class Pump
+        {
+            private readonly Stream stream = Stream.Null;
+
+        {{members}}
+        }
+        """;
+
+    [Theory]
+    [InlineData("public void Start() => _ = Task.Run(PumpAsync);")]
+    [InlineData("public Task Start() => Task.Run(this.PumpAsync);")]
+    [InlineData("public void Start() => Task.Run(() => PumpAsync());")]
+    [InlineData("public void Start() => Task.Run(async () => await PumpAsync());")]
+    [InlineData("public void Start() => Task.Factory.StartNew(PumpAsync, TaskCreationOptions.LongRunning);")]
+    [InlineData("public void Start() => Task.Factory.StartNew(() => PumpAsync(), CancellationToken.None, TaskCreationOptions.None, TaskScheduler.Default);")]
+    [InlineData("public void Start() { ThreadPool.QueueUserWorkItem(_ => PumpAsync()); }")]
+    [InlineData("public void Start() { new Thread(() => PumpAsync()).Start(); }")]
+    public Task PrivateMethodOnlyStartedOnTheThreadPool_NoDiagnostic(string start) =>
+        Verify.VerifyAnalyzerAsync(Library(start + "\n    private async Task PumpAsync()\n" + ReadLoop));
+
+    [Fact]
+    public Task PrivateMethodAlsoAwaitedDirectly_IsReported() =>
+        Verify.VerifyAnalyzerAsync(Library("""
+                public void Start() => _ = Task.Run(PumpAsync);
+                public Task DrainAsync() => PumpAsync();
+                private async Task PumpAsync()
+            """ + ReadLoopFlagged));
+
+    [Fact]
+    public Task PublicMethodStartedOnTheThreadPoolHere_StillReported_OtherCallersMayHaveAContext() =>
+        Verify.VerifyAnalyzerAsync(Library("""
+                public void Start() => _ = Task.Run(PumpAsync);
+                public async Task PumpAsync()
+            """ + ReadLoopFlagged));
+
+    [Fact]
+    public Task UnusedPrivateMethod_StillReported() =>
+        Verify.VerifyAnalyzerAsync(Library("    private async Task PumpAsync()\n" + ReadLoopFlagged));
+
+    [Theory]
+    [InlineData("ThreadPool.QueueUserWorkItem(async _ =>")]
+    [InlineData("new Thread(async () =>")]
+    [InlineData("Task.Factory.StartNew(async () =>")]
+    [InlineData("Parallel.ForEachAsync(new[] { 1, 2 }, async (item, token) =>")]
+    public Task LambdaStartedOnTheThreadPool_NoDiagnostic(string start) =>
+        Verify.VerifyAnalyzerAsync(Library($$"""
+                public void Start()
+                {
+                    {{start}}
+            {{ReadLoop}}
+                    );
+                }
+            """));
+
+    [Fact]
+    public Task StartNewOnTheCallersContext_IsReported() =>
+        Verify.VerifyAnalyzerAsync(Library($$"""
+                public void Start()
+                {
+                    Task.Factory.StartNew(async () =>
+            {{ReadLoopFlagged}}
+                    , CancellationToken.None, TaskCreationOptions.None, TaskScheduler.FromCurrentSynchronizationContext());
+                }
+            """));
+
+    /// <summary>Something in the lambda does not bind, so the StartNew call has no resolved target: still the thread pool.</summary>
+    [Fact]
+    public Task LambdaWithAnUnboundPart_StillRecognised() =>
+        Verify.VerifyAnalyzerAsync(Library("""
+                public void Start()
+                {
+                    Task.Factory.StartNew(async () =>
+                    {
+                        var buffer = new byte[4096];
+                        int read;
+                        while ((read = await stream.ReadAsync(buffer, 0, buffer.Length)) > 0)
+                        {
+                            {|CS0103:Missing|}.Consume(buffer, read);
+                        }
+                    });
+                }
+            """));
+
+    [Fact]
+    public Task ReadOncePerConnectionAttempt_NoDiagnostic() =>
+        Verify.VerifyAnalyzerAsync(Library("""
+                public async Task<int> HandshakeAsync()
+                {
+                    var buffer = new byte[16];
+                    for (var attempt = 0; ; attempt++)
+                    {
+                        try
+                        {
+                            var read = await stream.ReadAsync(buffer, 0, buffer.Length);
+                            return read;
+                        }
+                        catch (IOException) when (attempt < 3)
+                        {
+                            await Task.Delay(100);
+                        }
+                    }
+                }
+            """));
+
+    [Fact]
+    public Task DataLoopInsideTry_IsReported() =>
+        Verify.VerifyAnalyzerAsync(Library("""
+                public async Task<long> CountAsync()
+                {
+                    var buffer = new byte[4096];
+                    long total = 0;
+                    while (true)
+                    {
+                        try
+                        {
+                            var read = {|IOP005:await stream.ReadAsync(buffer, 0, buffer.Length)|};
+                            if (read == 0)
+                            {
+                                break;
+                            }
+
+                            total += read;
+                        }
+                        catch (IOException)
+                        {
+                            return total;
+                        }
+                    }
+
+                    return total;
+                }
+            """));
+}
