@@ -61,7 +61,7 @@ public sealed class RuleMessageTests
                 }
             }
             """,
-            "File.ReadAllLines holds every line of the file in memory although its result is enumerated only once; stream the lines with File.ReadLines"
+            "File.ReadAllLines holds every line in memory although its result is enumerated only once; stream the lines with File.ReadLines"
         },
         {
             "IOP004",

@@ -11,7 +11,7 @@ namespace IoPerf.Analyzers;
 /// <summary>
 /// IOP003: <c>File.ReadAllLines</c> (or <c>await File.ReadAllLinesAsync</c>, or <c>File.ReadAllText(p).Split(newline)</c>)
 /// whose array is only enumerated once, front to back: <c>File.ReadLines</c> streams the same lines without holding
-/// the whole file (claims C10, C11).
+/// the whole file (claims C10, C11). <c>reader.ReadToEnd().Split(newline)</c> is the same mistake on a reader.
 /// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
@@ -90,6 +90,21 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
                 splitFixable = fixable;
                 break;
 
+            case "Split" when method.ContainingType?.SpecialType == SpecialType.System_String &&
+                              invocation.Instance?.WalkDownConversions() is IInvocationOperation { TargetMethod: { Name: "ReadToEnd", IsStatic: false } readToEnd } &&
+                              WellKnownIoTypes.DerivesFrom(readToEnd.ContainingType, types.TextReader):
+                // reader.ReadToEnd().Split(newline): the reader can hand out the lines one at a time (ReadLine); no
+                // one-call replacement exists, so it is reported without a fix.
+                if (!TryClassifyLineSplit(invocation, types, out _))
+                {
+                    return;
+                }
+
+                form = LinesReadForm.ReaderSplit;
+                value = invocation;
+                splitFixable = false;
+                break;
+
             default:
                 return;
         }
@@ -106,16 +121,19 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
         // way): there the only fix is `await foreach` over File.ReadLinesAsync, which needs a plain foreach consumer.
         // A Split form there would need the empty-line filter inside the await foreach body: left to the user.
         var isAsync = form == LinesReadForm.ReadAllLinesAsync || invocation.IsInAsyncFunction(context.ContainingSymbol);
-        if (isAsync && (form == LinesReadForm.Split || !hasReadLinesAsync || use.Consumer != SinglePassConsumer.ForEach || use.ConsumingOperation.IsInsideLock()))
+        if (isAsync && (form is LinesReadForm.Split or LinesReadForm.ReaderSplit || !hasReadLinesAsync || use.Consumer != SinglePassConsumer.ForEach || use.ConsumingOperation.IsInsideLock()))
         {
             return;
         }
 
-        var path = (form == LinesReadForm.Split ? (IInvocationOperation)invocation.Instance!.WalkDownConversions() : invocation)
-            .Arguments.GetArgument(0)?.Value;
-        if (path is null || IsSameFileTouchedWhileReading(path, invocation, use, types))
+        if (form != LinesReadForm.ReaderSplit)
         {
-            return;
+            var path = (form == LinesReadForm.Split ? (IInvocationOperation)invocation.Instance!.WalkDownConversions() : invocation)
+                .Arguments.GetArgument(0)?.Value;
+            if (path is null || IsSameFileTouchedWhileReading(path, invocation, use, types))
+            {
+                return;
+            }
         }
 
         var properties = Fixable.With(IsAsync.With(Form.With(ImmutableDictionary<string, string?>.Empty, form), isAsync), splitFixable != false);
@@ -131,7 +149,13 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
             invocation.Syntax.GetLocation(),
             additionalLocations,
             properties,
-            method.Name == "Split" ? "File.ReadAllText(...).Split" : "File." + method.Name));
+            form switch
+            {
+                LinesReadForm.Split => "File.ReadAllText(...).Split",
+                LinesReadForm.ReaderSplit => "ReadToEnd().Split",
+                _ => "File." + method.Name,
+            },
+            Rules.Format(form == LinesReadForm.ReaderSplit ? nameof(Resources.IOP003_AdviceReadLine) : nameof(Resources.IOP003_AdviceReadLines))));
     }
 
     private static bool IsFileMethod(IMethodSymbol method, WellKnownIoTypes types) =>
@@ -268,7 +292,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
     }
 }
 
-/// <summary>The three reads IOP003 reports.</summary>
+/// <summary>The four reads IOP003 reports.</summary>
 public enum LinesReadForm
 {
     /// <summary><c>File.ReadAllLines(path)</c>.</summary>
@@ -279,4 +303,7 @@ public enum LinesReadForm
 
     /// <summary><c>File.ReadAllText(path).Split(newline)</c>.</summary>
     Split,
+
+    /// <summary><c>reader.ReadToEnd().Split(newline)</c> over any TextReader: reported without a fix.</summary>
+    ReaderSplit,
 }

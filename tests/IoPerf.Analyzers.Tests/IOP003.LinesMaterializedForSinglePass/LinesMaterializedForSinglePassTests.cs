@@ -585,6 +585,63 @@ public sealed class LinesMaterializedForSinglePassTests
             }
         """));
 
+    // ---- reader.ReadToEnd().Split(newline): reported on any TextReader, without a fix --------------------------
+
+    [Theory]
+    [InlineData("new StreamReader(p)", "reader.ReadToEnd().Split('\\n')")]
+    [InlineData("new StreamReader(p)", "reader.ReadToEnd().Split(new[] { '\\r', '\\n' }, StringSplitOptions.RemoveEmptyEntries)")]
+    [InlineData("File.OpenText(p)", "reader.ReadToEnd().Split(Environment.NewLine).Where(l => l.Length > 0)")]
+    [InlineData("new StringReader(p)", "reader.ReadToEnd().Split(\"\\r\\n\")")]
+    public Task ReaderReadToEndSplitOnNewLine_IsReported_WithoutFix(string open, string split)
+    {
+        var source = InClass($$"""
+                void M(string p)
+                {
+                    using TextReader reader = {{open}};
+                    foreach (var line in {|IOP003:{{split.Split(".Where")[0]}}|}{{(split.Contains(".Where") ? ".Where" + split.Split(".Where")[1] : "")}}) Console.WriteLine(line);
+                }
+            """);
+        return Verify.VerifyCodeFixAsync(source, source);
+    }
+
+    [Fact]
+    public Task ReaderSplit_MessageAdvisesReadLine()
+    {
+        var test = Verify.Create(InClass("""
+            void M(StreamReader reader)
+            {
+                foreach (var line in {|#0:reader.ReadToEnd().Split('\n')|}) Console.WriteLine(line);
+            }
+        """));
+        test.ExpectedDiagnostics.Add(new DiagnosticResult(Rules.LinesMaterializedForSinglePass).WithLocation(0).WithOptions(DiagnosticOptions.IgnoreAdditionalLocations)
+            .WithMessage("ReadToEnd().Split holds every line in memory although its result is enumerated only once; read the lines one at a time with ReadLine"));
+        return test.RunAsync();
+    }
+
+    [Theory]
+    [InlineData("var lines = reader.ReadToEnd().Split('\\n'); Console.WriteLine(lines[0] + lines.Length);")] // indexed: needs the array
+    [InlineData("foreach (var l in reader.ReadToEnd().Split(',')) Console.WriteLine(l);")]                 // not a line split
+    [InlineData("foreach (var l in reader.ReadToEnd().Split('\\n', 2)) Console.WriteLine(l);")]           // a count caps the pieces
+    [InlineData("foreach (var l in new Source().ReadToEnd().Split('\\n')) Console.WriteLine(l);")]        // not a TextReader
+    public Task ReaderSplitThatIsNotASinglePassLineSplit_NoDiagnostic(string statement) => Verify.VerifyAnalyzerAsync(
+        InClass($$"""
+            class Source { public string ReadToEnd() => ""; }
+            void M(StreamReader reader)
+            {
+                {{statement}}
+            }
+        """));
+
+    [Fact]
+    public Task ReaderSplitInAsyncMethod_NoDiagnostic() => Verify.VerifyAnalyzerAsync(
+        InClass("""
+            async System.Threading.Tasks.Task M(StreamReader reader)
+            {
+                await System.Threading.Tasks.Task.Yield();
+                foreach (var line in reader.ReadToEnd().Split('\n')) Console.WriteLine(line);
+            }
+        """));
+
     // ---- Negatives: the array is needed as an array, or used more than once ----------------------------------
 
     [Theory]
