@@ -42,15 +42,6 @@ internal sealed class CapturedContext
     /// </summary>
     private static readonly string[] UiFrameworkBuildProperties = { "build_property.usewpf", "build_property.usewindowsforms" };
 
-    /// <summary>Test frameworks' assemblies: a project that references one is a test project (a library only in name).</summary>
-    private static readonly string[] TestFrameworkAssemblies =
-    {
-        "nunit.framework", "xunit.core", "xunit.v3.core", "Microsoft.VisualStudio.TestPlatform.TestFramework", "TUnit.Core",
-    };
-
-    /// <summary>How test projects are named when their references are not known (code compiled without its packages).</summary>
-    private static readonly string[] TestAssemblyNameSuffixes = { ".Tests", ".Test", ".UnitTests", ".IntegrationTests", ".Specs" };
-
     private readonly Compilation _compilation;
     private INamedTypeSymbol[]? _uiElementTypes;
     private INamedTypeSymbol[]? _serverTypes;
@@ -59,7 +50,7 @@ internal sealed class CapturedContext
     {
         _compilation = compilation;
         IsLibrary = compilation.Options.OutputKind is OutputKind.DynamicallyLinkedLibrary or OutputKind.NetModule or OutputKind.WindowsRuntimeMetadata;
-        IsTestProject = IsTestAssembly(compilation);
+        IsTestProject = TestCode.IsTestProject(compilation);
     }
 
     public bool IsLibrary { get; }
@@ -118,27 +109,6 @@ internal sealed class CapturedContext
         {
             if (options.AnalyzerConfigOptionsProvider.GlobalOptions.TryGetValue(key, out var value) &&
                 string.Equals(value.Trim(), "true", StringComparison.OrdinalIgnoreCase))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
-
-    private static bool IsTestAssembly(Compilation compilation)
-    {
-        foreach (var reference in compilation.ReferencedAssemblyNames)
-        {
-            if (Array.IndexOf(TestFrameworkAssemblies, reference.Name) >= 0)
-            {
-                return true;
-            }
-        }
-
-        foreach (var suffix in TestAssemblyNameSuffixes)
-        {
-            if (compilation.AssemblyName?.EndsWith(suffix, StringComparison.OrdinalIgnoreCase) == true)
             {
                 return true;
             }

@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.Linq;
 using IoPerf.Analyzers.Internal;
@@ -28,9 +29,11 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
 
         var writes = new List<IInvocationOperation>();
         var fixable = !IsIterator(loop);
+        var fileData = FileDataSource(loop);
         foreach (var operation in ConsoleOutput.OperationsOf(loop))
         {
-            switch (ConsoleOutput.Classify(operation, console))
+            // The loop's own source of lines or entries is read, buffered, as the loop goes: the writes are still what it costs.
+            switch (operation == fileData ? LoopWork.Other : ConsoleOutput.Classify(operation, console))
             {
                 case LoopWork.StandardOutputWrite:
                     if (operation.Syntax.SpanStart < first.Syntax.SpanStart)
@@ -61,14 +64,73 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
             return;
         }
 
-        // One write per iteration counts only in a loop that walks a collection or a range; a while loop with one write
-        // is often a service loop or a prompt.
-        if (writes.Count == 1 && first.GetEnclosingLoop() is not (IForEachLoopOperation or IForLoopOperation))
+        // One write per iteration counts only in a loop that walks a collection, a range or a file; a while loop with one
+        // write is often a service loop or a prompt.
+        var everyIteration = writes.Count(write => RunsOnEveryIteration(write, loop));
+        if (writes.Count == 1 && first.GetEnclosingLoop() is not (IForEachLoopOperation or IForLoopOperation) && fileData is null)
+        {
+            return;
+        }
+
+        // The break-even (E3ConsoleBreakEven): the fix's 4,096-char writer costs about two Console writes, so it pays off
+        // from a few writes on. When the loop's count is not in the code, one write per item over a handful of items (mods
+        // listed at start-up, a split log message) stays below it: report only loops that write several times per
+        // iteration, write from a nested loop, or walk a file's lines or a directory listing (data that is usually long).
+        if (everyIteration < 2 && !HasConstantRepetitions(writes) && !writes.Any(write => write.GetEnclosingLoop() != loop) && fileData is null)
         {
             return;
         }
 
         Report(context, first.Syntax, TinyIoKind.ConsoleInLoop, fixable, writes.Skip(1).Select(s => s.Syntax.GetLocation()), writes.Count);
+    }
+
+    private static bool HasConstantRepetitions(List<IInvocationOperation> writes) =>
+        writes.All(write => write.GetOutermostLoop() is { } outermost && ConsoleOutput.GetConstantRepetitions(write, outermost) is not null);
+
+    /// <summary>
+    /// The call a loop gets its items from when they are a file's lines or a directory listing: the collection of a
+    /// <c>foreach</c> over <c>File.ReadLines</c>/<c>ReadAllLines</c> or <c>Directory.Enumerate*</c>/<c>Get*</c>, or the
+    /// <c>reader.ReadLine()</c> in a <c>while</c> condition.
+    /// </summary>
+    private static IInvocationOperation? FileDataSource(ILoopOperation loop)
+    {
+        var source = loop switch
+        {
+            IForEachLoopOperation forEach => forEach.Collection.WalkDownConversions(),
+            IWhileLoopOperation { Condition: { } condition } => condition,
+            _ => null,
+        };
+        if (source is null)
+        {
+            return null;
+        }
+
+        foreach (var operation in source.DescendantsAndSelf())
+        {
+            if (operation is IInvocationOperation invocation && ReadsFileData(invocation.TargetMethod))
+            {
+                return invocation;
+            }
+        }
+
+        return null;
+    }
+
+    private static bool ReadsFileData(IMethodSymbol method)
+    {
+        if (method.ContainingType is not { } type || type.ContainingNamespace?.ToDisplayString() != "System.IO")
+        {
+            return false;
+        }
+
+        return type.Name switch
+        {
+            "File" => method.Name is "ReadLines" or "ReadAllLines",
+            "Directory" or "DirectoryInfo" => method.Name.StartsWith("Enumerate", StringComparison.Ordinal) ||
+                                              method.Name is "GetFiles" or "GetDirectories" or "GetFileSystemEntries" or "GetFileSystemInfos",
+            "StringReader" => false, // lines of a string already in memory: a log message, a help text
+            _ => method.Name == "ReadLine",
+        };
     }
 
     /// <summary>True when nothing between <paramref name="write"/> and <paramref name="loop"/> makes it conditional.</summary>

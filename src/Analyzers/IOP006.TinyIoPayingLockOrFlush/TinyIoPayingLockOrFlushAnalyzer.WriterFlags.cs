@@ -21,11 +21,24 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
 
         if (WellKnownIoTypes.Is(creation.Type, types.StreamWriter))
         {
+            var initializerSet = false;
             foreach (var initializer in creation.Initializer?.Initializers ?? ImmutableArray<IOperation>.Empty)
             {
                 if (IsAutoFlushTrue(initializer))
                 {
+                    initializerSet = true;
                     AnalyzeAutoFlush(context, creation, initializer, types);
+                }
+            }
+
+            if (!initializerSet && IsAssignedToField(creation) && WritesToFileOrConsole(creation, types, context.CancellationToken))
+            {
+                // A writer kept in a private field and switched to AutoFlush by a statement elsewhere in the type (the
+                // constructor, an Open method): reported at that statement, from the creation that FileUses follows.
+                var uses = FileUses.Collect(creation, types, context.Compilation, context.CancellationToken);
+                if (uses.Holder is IFieldSymbol && uses.AutoFlushSets.Count == 1 && uses.AutoFlushSets[0].Syntax.SyntaxTree == creation.Syntax.SyntaxTree)
+                {
+                    AnalyzeAutoFlush(context, creation, uses.AutoFlushSets[0], types, uses);
                 }
             }
         }
@@ -54,10 +67,24 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
     private static bool IsAutoFlushTrue(IOperation operation) =>
         operation is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation { Property.Name: "AutoFlush" }, Value.ConstantValue: { HasValue: true, Value: true } };
 
-    /// <summary>A StreamWriter created here with <c>AutoFlush = true</c> and written in a loop: every write is a flush.</summary>
-    private static void AnalyzeAutoFlush(OperationAnalysisContext context, IObjectCreationOperation creation, IOperation autoFlush, WellKnownIoTypes types)
+    /// <summary>
+    /// A StreamWriter with <c>AutoFlush = true</c> over a file or the console, written in a loop: every write is a flush.
+    /// Not when the flushes may be wanted: the writer feeds a pipe, a socket or another process (any stream that is not
+    /// a file), or its <c>BaseStream</c> is also used (bytes written there would overtake text held in the buffer).
+    /// </summary>
+    private static void AnalyzeAutoFlush(OperationAnalysisContext context, IObjectCreationOperation creation, IOperation autoFlush, WellKnownIoTypes types, FileUses? collected = null)
     {
-        var uses = FileUses.Collect(creation, types, context.Compilation, context.CancellationToken);
+        if (collected is null && !WritesToFileOrConsole(creation, types, context.CancellationToken))
+        {
+            return;
+        }
+
+        var uses = collected ?? FileUses.Collect(creation, types, context.Compilation, context.CancellationToken);
+        if (uses.BaseStreamUsed)
+        {
+            return;
+        }
+
         var writesInLoops = uses.Uses
             .Where(use => use.Member is "Write" or "WriteLine" && use.Operation.IsRepeatedWithout(creation))
             .ToList();
@@ -71,6 +98,42 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
         var fixable = uses.Holder is ILocalSymbol && IsDisposedByUsing(creation) &&
                       writesInLoops.All(use => use.Operation.GetOutermostLoop()?.Parent is IBlockOperation);
         Report(context, autoFlush.Syntax, TinyIoKind.AutoFlush, fixable, writesInLoops.Select(u => u.Operation.Syntax.GetLocation()), writesInLoops.Count);
+    }
+
+    private static bool IsAssignedToField(IObjectCreationOperation creation) =>
+        creation.GetParentSkippingConversions(out _) is ISimpleAssignmentOperation { Target: IFieldReferenceOperation } or IFieldInitializerOperation;
+
+    /// <summary>
+    /// The writer's target is a file (a path, a FileStream, <c>File.Create</c>/<c>Open*</c>/<c>AppendText</c>-style calls,
+    /// directly or through a local assigned once) or the console's standard output or error.
+    /// </summary>
+    private static bool WritesToFileOrConsole(IObjectCreationOperation creation, WellKnownIoTypes types, System.Threading.CancellationToken cancellationToken)
+    {
+        if (creation.Arguments.GetArgument(0)?.Value is not { } target)
+        {
+            return false;
+        }
+
+        target = target.WalkDownConversions();
+        if (target.Type?.SpecialType == SpecialType.System_String || WellKnownIoTypes.DerivesFrom(target.Type, types.FileStream))
+        {
+            return true;
+        }
+
+        if (target is ILocalReferenceOperation local &&
+            LocalValues.GetSingleAssignedValue(local.Local, creation.GetRoot(), cancellationToken)?.WalkDownConversions() is { } assigned)
+        {
+            target = assigned;
+            if (WellKnownIoTypes.DerivesFrom(target.Type, types.FileStream))
+            {
+                return true;
+            }
+        }
+
+        return target is IInvocationOperation { TargetMethod: { ContainingType: { } type } method } &&
+               (WellKnownIoTypes.Is(type, types.File) || WellKnownIoTypes.Is(type, types.FileInfo)
+                   ? method.Name is "Create" or "Open" or "OpenWrite" or "OpenHandle"
+                   : WellKnownIoTypes.Is(type, types.Console) && method.Name is "OpenStandardOutput" or "OpenStandardError");
     }
 
     private static bool IsDisposedByUsing(IObjectCreationOperation creation) =>

@@ -51,6 +51,7 @@ internal sealed class FileUses
     private readonly WellKnownIoTypes _types;
     private readonly CancellationToken _cancellationToken;
     private readonly List<FileUse> _uses = new();
+    private readonly List<IOperation> _autoFlushSets = new();
 
     private FileUses(WellKnownIoTypes types, CancellationToken cancellationToken)
     {
@@ -59,6 +60,12 @@ internal sealed class FileUses
     }
 
     public IReadOnlyList<FileUse> Uses => _uses;
+
+    /// <summary>The <c>AutoFlush = true</c> assignments on a writer around the file, wherever in the type they are.</summary>
+    public IReadOnlyList<IOperation> AutoFlushSets => _autoFlushSets;
+
+    /// <summary>True when a writer's or reader's <c>BaseStream</c> is used: bytes go to the file around the text.</summary>
+    public bool BaseStreamUsed { get; private set; }
 
     /// <summary>True when the file goes somewhere the analysis cannot see.</summary>
     public bool Escapes { get; private set; }
@@ -113,6 +120,11 @@ internal sealed class FileUses
                 Escapes = true;
                 return;
 
+            case IFieldInitializerOperation { InitializedFields.Length: 1 } initializer when IsTrackableField(initializer.InitializedFields[0], value):
+                // private readonly FileStream _file = new FileStream(...): the field holds it from construction on.
+                FollowField(initializer.InitializedFields[0], creatingAssignment: null, compilation, depth);
+                return;
+
             case IUsingOperation:
                 // using (new FileStream(...)) { } - opened and closed, never used.
                 return;
@@ -165,7 +177,7 @@ internal sealed class FileUses
         SymbolEqualityComparer.Default.Equals(field.ContainingType, value.SemanticModel?.GetEnclosingSymbol(value.Syntax.SpanStart)?.ContainingType);
 
 #pragma warning disable RS1030 // The field's other uses are in other members (and maybe other files) of the same type: only a semantic model of those trees can see them. Reached only for a private field that holds a file opened in a way a rule cares about.
-    private void FollowField(IFieldSymbol field, ISimpleAssignmentOperation creatingAssignment, Compilation compilation, int depth)
+    private void FollowField(IFieldSymbol field, ISimpleAssignmentOperation? creatingAssignment, Compilation compilation, int depth)
     {
         Holder ??= field;
         foreach (var typeReference in field.ContainingType.DeclaringSyntaxReferences)
@@ -187,7 +199,7 @@ internal sealed class FileUses
                 {
                     // The creating assignment, or clearing the field (_stream = null) on dispose; any other stream stored
                     // in the field makes its uses ambiguous.
-                    if (assignment.Syntax != creatingAssignment.Syntax && !assignment.Value.WalkDownConversions().ConstantValue.HasValue)
+                    if (assignment.Syntax != creatingAssignment?.Syntax && !assignment.Value.WalkDownConversions().ConstantValue.HasValue)
                     {
                         Escapes = true;
                         return;
@@ -357,9 +369,15 @@ internal sealed class FileUses
                  "CurrentEncoding" or "Encoding" or "NewLine" or "FormatProvider":
                 return;
             case "AutoFlush":
+                if (property.Parent is ISimpleAssignmentOperation { Value.ConstantValue: { HasValue: true, Value: true } } set && set.Target == property)
+                {
+                    _autoFlushSets.Add(set);
+                }
+
                 return;
             default:
                 // BaseStream, SafeFileHandle, Handle and the like hand the file to code the analysis does not follow.
+                BaseStreamUsed |= property.Property.Name == "BaseStream";
                 Escapes = true;
                 return;
         }

@@ -8,6 +8,37 @@ namespace IoPerf.Analyzers.Internal;
 /// </summary>
 internal static class TestCode
 {
+    /// <summary>Test frameworks' assemblies: a project that references one is a test project (a library only in name).</summary>
+    private static readonly string[] TestFrameworkAssemblies =
+    {
+        "nunit.framework", "xunit.core", "xunit.v3.core", "Microsoft.VisualStudio.TestPlatform.TestFramework", "TUnit.Core",
+    };
+
+    /// <summary>How test projects are named when their references are not known (code compiled without its packages).</summary>
+    private static readonly string[] TestAssemblyNameSuffixes = { ".Tests", ".Test", ".UnitTests", ".IntegrationTests", ".Specs" };
+
+    /// <summary>A project that references a test framework or is named like a test project: all of its code runs under a test runner.</summary>
+    public static bool IsTestProject(Compilation compilation)
+    {
+        foreach (var reference in compilation.ReferencedAssemblyNames)
+        {
+            if (System.Array.IndexOf(TestFrameworkAssemblies, reference.Name) >= 0)
+            {
+                return true;
+            }
+        }
+
+        foreach (var suffix in TestAssemblyNameSuffixes)
+        {
+            if (compilation.AssemblyName?.EndsWith(suffix, System.StringComparison.OrdinalIgnoreCase) == true)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
     public static bool IsTestMethod(ISymbol? method) =>
         method is not null && HasAttribute(method, "Fact", "Theory", "Test", "TestMethod", "DataTestMethod", "TestCase", "TestCaseSource");
 

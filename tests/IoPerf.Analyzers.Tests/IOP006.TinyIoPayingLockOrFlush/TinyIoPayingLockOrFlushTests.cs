@@ -26,12 +26,12 @@ public sealed class TinyIoPayingLockOrFlushTests
     // ---- Console output in a loop -----------------------------------------------------------------------------------
 
     [Fact]
-    public Task ConsoleWriteLine_PerItemOfACollection_GoesThroughOneBufferedWriter() => Verify.VerifyCodeFixAsync(
+    public Task ConsoleWriteLine_PerLineOfAFile_GoesThroughOneBufferedWriter() => Verify.VerifyCodeFixAsync(
         InClass("""
-            public void Print(List<string> names)
+            public void Print(string path)
             {
                 Console.WriteLine("names:");
-                foreach (var name in names)
+                foreach (var name in File.ReadLines(path))
                 {
                     {|IOP006:Console.WriteLine(name)|};
                 }
@@ -40,12 +40,12 @@ public sealed class TinyIoPayingLockOrFlushTests
             }
         """),
         InClass("""
-            public void Print(List<string> names)
+            public void Print(string path)
             {
                 Console.WriteLine("names:");
                 using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 4096))
                 {
-                    foreach (var name in names)
+                    foreach (var name in File.ReadLines(path))
                     {
                         stdout.WriteLine(name);
                     }
@@ -62,7 +62,7 @@ public sealed class TinyIoPayingLockOrFlushTests
             using System;
             using System.IO;
 
-            foreach (var arg in args)
+            foreach (var arg in File.ReadLines(args[0]))
             {
                 {|IOP006:Console.WriteLine(arg)|};
             }
@@ -77,7 +77,7 @@ public sealed class TinyIoPayingLockOrFlushTests
 
             using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 4096))
             {
-                foreach (var arg in args)
+                foreach (var arg in File.ReadLines(args[0]))
                 {
                     stdout.WriteLine(arg);
                 }
@@ -181,7 +181,7 @@ public sealed class TinyIoPayingLockOrFlushTests
         InClass("""
             public void Print(string[] lines, string stdout)
             {
-                foreach (var line in lines)
+                foreach (var line in File.ReadLines(lines[0]))
                 {
                     {|IOP006:Console.WriteLine(line + stdout)|};
                 }
@@ -192,7 +192,7 @@ public sealed class TinyIoPayingLockOrFlushTests
             {
                 using (var stdout1 = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 4096))
                 {
-                    foreach (var line in lines)
+                    foreach (var line in File.ReadLines(lines[0]))
                     {
                         stdout1.WriteLine(line + stdout);
                     }
@@ -219,7 +219,7 @@ public sealed class TinyIoPayingLockOrFlushTests
         var source = InClass("""
             public void Print(string[] lines)
             {
-                foreach (var line in lines)
+                foreach (var line in File.ReadLines(lines[0]))
                 {
                     Console.ForegroundColor = line.StartsWith('!') ? ConsoleColor.Red : ConsoleColor.Gray;
                     {|IOP006:Console.WriteLine(line)|};
@@ -619,7 +619,7 @@ public sealed class TinyIoPayingLockOrFlushTests
         var test = Verify.Create(InClass("""
             public void All(string path, List<string> names, byte[] data)
             {
-                foreach (var name in names)
+                foreach (var name in File.ReadLines(path))
                 {
                     {|IOP006:Console.WriteLine(name)|};
                 }
@@ -642,7 +642,7 @@ public sealed class TinyIoPayingLockOrFlushTests
             {
                 using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 4096))
                 {
-                    foreach (var name in names)
+                    foreach (var name in File.ReadLines(path))
                     {
                         stdout.WriteLine(name);
                     }

@@ -1,0 +1,64 @@
+using Xunit;
+using Verify = IoPerf.Analyzers.Tests.Infrastructure.AnalyzerVerifier<IoPerf.Analyzers.SmallIoBufferAnalyzer>;
+
+namespace IoPerf.Analyzers.Tests;
+
+/// <summary>
+/// IOP002 on a stream kept in a private field that is set once - by its initializer or by one assignment - and read in a
+/// loop by another method of the type: as knowable as a local. A field that is set twice, or that is not private, is not.
+/// </summary>
+public sealed class FieldHeldStreamTests
+{
+    private const string ReadLoop = """
+            public long Count()
+            {
+                long total = 0;
+                while (_file.ReadByte() >= 0)
+                {
+                    total++;
+                }
+
+                return total;
+            }
+        """;
+
+    [Fact]
+    public Task FieldInitializer_ReadInALoopElsewhere_IsReported() => Verify.VerifyAnalyzerAsync($$"""
+        using System.IO;
+
+        public class Data
+        {
+            private readonly FileStream _file = new FileStream("data.bin", FileMode.Open, FileAccess.Read, FileShare.Read, {|IOP002:4096|});
+
+        {{ReadLoop}}
+        }
+        """);
+
+    [Fact]
+    public Task AssignedOnceInTheConstructor_ReadInALoopElsewhere_IsReported() => Verify.VerifyAnalyzerAsync($$"""
+        using System.IO;
+
+        public class Data
+        {
+            private readonly FileStream _file;
+
+            public Data(string path) => _file = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, {|IOP002:4096|});
+
+        {{ReadLoop}}
+        }
+        """);
+
+    [Theory]
+    [InlineData("public readonly FileStream _file = new FileStream(\"data.bin\", FileMode.Open, FileAccess.Read, FileShare.Read, 4096);")]
+    [InlineData("private FileStream _file = new FileStream(\"data.bin\", FileMode.Open, FileAccess.Read, FileShare.Read, 4096); public void Reopen(string p) => _file = File.OpenRead(p);")]
+    public Task VisibleOrReassignedField_NoDiagnostic(string field) => Verify.VerifyAnalyzerAsync($$"""
+        using System.IO;
+
+        public class Data
+        {
+            {{field}}
+
+        {{ReadLoop}}
+        }
+        """);
+}

@@ -1,0 +1,56 @@
+using Xunit;
+using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
+    IoPerf.Analyzers.TinyIoPayingLockOrFlushAnalyzer,
+    IoPerf.Analyzers.CodeFixes.TinyIoPayingLockOrFlushFix>;
+
+namespace IoPerf.Analyzers.Tests;
+
+/// <summary>
+/// IOP006's console shape where the iteration count is not in the code: below E3ConsoleBreakEven's break-even a single
+/// write per item over a handful of items is not worth a writer, so only loops that write several times per item, write
+/// from a nested loop, or walk a file's lines or a directory listing are reported. Test projects are not.
+/// </summary>
+public sealed class ConsoleLoopBreakEvenTests
+{
+    private static string InClass(string body) => $$"""
+        using System;
+        using System.Collections.Generic;
+        using System.IO;
+        using System.Linq;
+
+        public class Listing
+        {
+            public void Print(string path, List<string> items, Dictionary<string, List<string>> groups, string message)
+            {
+        {{body}}
+            }
+        }
+        """;
+
+    [Theory]
+    [InlineData("foreach (var item in items) Console.WriteLine(item);")]                                   // mods listed at start-up
+    [InlineData("foreach (var line in message.Split('\\n')) Console.WriteLine(line);")]                    // a split log message
+    [InlineData("for (var i = 0; i < items.Count; i++) Console.WriteLine(items[i]);")]
+    [InlineData("foreach (var item in items) { Console.Write(item); if (item.Length > 3) Console.Write('!'); }")] // one write every time
+    [InlineData("using var reader = new StringReader(message); string? line; while ((line = reader.ReadLine()) != null) Console.WriteLine(line);")]
+    public Task OneWritePerItemOfUnknownCount_NoDiagnostic(string body) => Verify.VerifyAnalyzerAsync(InClass(body));
+
+    [Theory]
+    [InlineData("foreach (var item in items) { {|IOP006:Console.Write(item)|}; Console.WriteLine(';'); }")]
+    [InlineData("foreach (var group in groups) { foreach (var item in group.Value) {|IOP006:Console.WriteLine(item)|}; }")]
+    [InlineData("foreach (var line in File.ReadLines(path)) {|IOP006:Console.WriteLine(line)|};")]
+    [InlineData("foreach (var file in Directory.EnumerateFiles(path)) {|IOP006:Console.WriteLine(file)|};")]
+    [InlineData("using var reader = new StreamReader(path); string? line; while ((line = reader.ReadLine()) != null) {|IOP006:Console.WriteLine(line)|};")]
+    [InlineData("for (var i = 0; i < 100; i++) {|IOP006:Console.WriteLine(i)|};")]                       // a constant count past min_writes
+    public Task SeveralWritesNestedOrFileData_IsReported(string body) => Verify.VerifyAnalyzerAsync(InClass(body));
+
+    [Theory]
+    [InlineData("Acme.Tests")]
+    [InlineData("Acme.IntegrationTests")]
+    public Task TestProject_NoDiagnostic(string assemblyName)
+    {
+        var test = Verify.Create(InClass("foreach (var line in File.ReadLines(path)) { Console.Write(line); Console.WriteLine(';'); }"));
+        test.SolutionTransforms.Add((solution, projectId) => solution.WithProjectAssemblyName(projectId, assemblyName));
+        return test.RunAsync();
+    }
+}
