@@ -67,17 +67,26 @@ public sealed class IndexOfAnyWithManyValuesAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        var set = sets.Evaluate(values, isBytes, context.CancellationToken);
-        if (set is null)
+        var minValues = RuleOptions.GetInt32(
+            context.Options, invocation.Syntax.SyntaxTree, RuleIdentifiers.IndexOfAnyWithManyValues, MinValuesOption, DefaultMinValues, min: 1);
+        ValueSet? set;
+        if (values.WalkDownConversions() is IConditionalOperation { WhenFalse: { } whenFalse } conditional)
         {
-            return;
-        }
+            // cond ? SetA : SetB - reported when both branches are large known sets, with the smaller one's count. No fix:
+            // it would need one SearchValues per branch, so Evaluate (which the fix shares) does not take conditionals.
+            var whenTrue = sets.Evaluate(conditional.WhenTrue, isBytes, context.CancellationToken);
+            var otherwise = sets.Evaluate(whenFalse, isBytes, context.CancellationToken);
+            if (whenTrue is null || otherwise is null || !IsLarge(whenTrue, minValues) || !IsLarge(otherwise, minValues))
+            {
+                return;
+            }
 
-        if (set.Origin != ValueSetOrigin.ComputedAtRunTime)
+            set = whenTrue.Origin == ValueSetOrigin.ComputedAtRunTime || otherwise.DistinctCount < whenTrue.DistinctCount ? otherwise : whenTrue;
+        }
+        else
         {
-            var minValues = RuleOptions.GetInt32(
-                context.Options, invocation.Syntax.SyntaxTree, RuleIdentifiers.IndexOfAnyWithManyValues, MinValuesOption, DefaultMinValues, min: 1);
-            if (set.DistinctCount < minValues)
+            set = sets.Evaluate(values, isBytes, context.CancellationToken);
+            if (set is null || !IsLarge(set, minValues))
             {
                 return;
             }
@@ -99,4 +108,8 @@ public sealed class IndexOfAnyWithManyValuesAnalyzer : DiagnosticAnalyzer
             description,
             elementType));
     }
+
+    /// <summary>A set computed at run time (<c>Path.GetInvalidFileNameChars()</c>) counts as large; a known one from <c>min_values</c> on.</summary>
+    private static bool IsLarge(ValueSet set, int minValues) =>
+        set.Origin == ValueSetOrigin.ComputedAtRunTime || set.DistinctCount >= minValues;
 }
