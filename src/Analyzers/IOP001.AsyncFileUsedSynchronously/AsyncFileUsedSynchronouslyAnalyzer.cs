@@ -61,7 +61,7 @@ public sealed class AsyncFileUsedSynchronouslyAnalyzer : DiagnosticAnalyzer
     // captured parameter makes the compiler allocate the closure on entry to the method - on every call, not only here.
     private static void AnalyzeAsyncOpening(OperationAnalysisContext context, WellKnownIoTypes types, IOperation operation, FileOpening opening, IOperation flag)
     {
-        var uses = FileUses.Collect(operation, types, context.Compilation, context.CancellationToken);
+        var uses = FileUses.Collect(operation, types, context.Compilation, context.CancellationToken, throughLambdasAndBaseStream: true);
         if (uses.Escapes || uses.Uses.Count == 0)
         {
             return;

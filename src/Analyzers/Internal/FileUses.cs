@@ -53,9 +53,12 @@ internal sealed class FileUses
     private readonly List<FileUse> _uses = new();
     private readonly List<IOperation> _autoFlushSets = new();
 
-    private FileUses(WellKnownIoTypes types, CancellationToken cancellationToken)
+    private readonly bool _throughLambdasAndBaseStream;
+
+    private FileUses(WellKnownIoTypes types, bool throughLambdasAndBaseStream, CancellationToken cancellationToken)
     {
         _types = types;
+        _throughLambdasAndBaseStream = throughLambdasAndBaseStream;
         _cancellationToken = cancellationToken;
     }
 
@@ -73,9 +76,15 @@ internal sealed class FileUses
     /// <summary>The local or private field the file was stored in, if any (for messages).</summary>
     public ISymbol? Holder { get; private set; }
 
-    public static FileUses Collect(IOperation creation, WellKnownIoTypes types, Compilation compilation, CancellationToken cancellationToken)
+    /// <summary>
+    /// Collects the file's uses. With <paramref name="throughLambdasAndBaseStream"/>, uses inside lambdas and local
+    /// functions of the same method (<c>Parallel.For(..., i =&gt; stream.Read(...))</c>) and through a reader's or writer's
+    /// <c>BaseStream</c> count as the file's own instead of making it escape - for a rule that asks how the file is read
+    /// and written, not when (IOP001); the others keep the stricter view, as their fixes reorder writes and flushes.
+    /// </summary>
+    public static FileUses Collect(IOperation creation, WellKnownIoTypes types, Compilation compilation, CancellationToken cancellationToken, bool throughLambdasAndBaseStream = false)
     {
-        var uses = new FileUses(types, cancellationToken);
+        var uses = new FileUses(types, throughLambdasAndBaseStream, cancellationToken);
         uses.FollowValue(creation, compilation, depth: 0);
         return uses;
     }
@@ -158,7 +167,7 @@ internal sealed class FileUses
                 continue;
             }
 
-            if (reference.GetEnclosingFunctionBody() != function)
+            if (reference.GetEnclosingFunctionBody() != function && !_throughLambdasAndBaseStream)
             {
                 // Captured by a lambda or local function, which may run later or on another thread.
                 Escapes = true;
@@ -208,7 +217,7 @@ internal sealed class FileUses
                     continue;
                 }
 
-                if (reference.GetEnclosingFunctionBody() is IAnonymousFunctionOperation or ILocalFunctionOperation)
+                if (reference.GetEnclosingFunctionBody() is IAnonymousFunctionOperation or ILocalFunctionOperation && !_throughLambdasAndBaseStream)
                 {
                     Escapes = true;
                     return;
@@ -228,6 +237,12 @@ internal sealed class FileUses
         {
             case IInvocationOperation invocation when invocation.Instance == child:
                 ClassifyMember(invocation, invocation.TargetMethod.Name, child);
+                return;
+
+            case IPropertyReferenceOperation { Property.Name: "BaseStream" } property when property.Instance == child && _throughLambdasAndBaseStream:
+                // reader.BaseStream is the stream the reader was built on: its uses are the file's.
+                BaseStreamUsed = true;
+                FollowValue(property, compilation, depth + 1);
                 return;
 
             case IPropertyReferenceOperation property when property.Instance == child:
