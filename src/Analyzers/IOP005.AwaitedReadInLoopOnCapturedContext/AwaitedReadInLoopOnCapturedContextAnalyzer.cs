@@ -130,7 +130,8 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
             {
                 case IAnonymousFunctionOperation or ILocalFunctionOperation:
                     continue;
-                case IAwaitOperation awaitOperation when awaitOperation.Operation.WalkDownConversions() is IInvocationOperation invocation && reads.IsRead(invocation.TargetMethod):
+                case IAwaitOperation awaitOperation when awaitOperation.Operation.WalkDownConversions() is IInvocationOperation invocation &&
+                                                         reads.IsRead(invocation.TargetMethod) && !IsChildProcessOutput(invocation.Instance):
                     found.Add(awaitOperation);
                     break;
                 case ILoopOperation nested when IsAwaitForEachOverReads(nested, reads):
@@ -156,6 +157,13 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
             }
         }
     }
+
+    /// <summary>
+    /// <c>process.StandardOutput</c>/<c>StandardError</c>: a loop that reads a child process's output is paced by the
+    /// process (its start, its run), not by context hops.
+    /// </summary>
+    private static bool IsChildProcessOutput(IOperation? receiver) =>
+        receiver?.WalkDownConversions() is IPropertyReferenceOperation { Property: { Name: "StandardOutput" or "StandardError", ContainingType.Name: "Process" } };
 
     private static bool IsAwaitForEachOverReads(ILoopOperation loop, AsyncReads reads) =>
         loop is IForEachLoopOperation { IsAsynchronous: true, Collection: var collection } &&

@@ -8,7 +8,7 @@ namespace IoPerf.Analyzers.Tests;
 /// <summary>
 /// IOP005 and the ways code reaches the thread pool (no context to capture), and loops that read once per attempt.
 /// Written for the kinds of false positive a held-out corpus showed: method groups, StartNew, QueueUserWorkItem,
-/// new Thread, lambdas that do not fully bind, retry loops.
+/// new Thread, lambdas that do not fully bind, retry loops, and loops paced by child processes.
 /// </summary>
 public sealed class ThreadPoolAndRetryTests
 {
@@ -162,6 +162,23 @@ public sealed class ThreadPoolAndRetryTests
                     }
 
                     return total;
+                }
+            """));
+
+    [Fact]
+    public Task ReadingEachChildProcesssOutput_NoDiagnostic() =>
+        Verify.VerifyAnalyzerAsync(Library("""
+                public async Task<string> RunAllAsync(string[] commands)
+                {
+                    var output = "";
+                    foreach (var command in commands)
+                    {
+                        using var process = System.Diagnostics.Process.Start("sh", "-c " + command);
+                        output += await process.StandardOutput.ReadToEndAsync();
+                        output += await process.StandardError.ReadToEndAsync();
+                    }
+
+                    return output;
                 }
             """));
 }
