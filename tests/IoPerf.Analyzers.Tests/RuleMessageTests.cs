@@ -123,9 +123,9 @@ public sealed class RuleMessageTests
             using System;
             class C
             {
-                void M(string[] names)
+                void M(string path)
                 {
-                    foreach (var name in names) Console.WriteLine(name);
+                    foreach (var name in System.IO.File.ReadLines(path)) Console.WriteLine(name);
                 }
             }
             """,

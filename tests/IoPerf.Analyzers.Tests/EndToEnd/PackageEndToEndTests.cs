@@ -327,9 +327,9 @@ public sealed class PackageEndToEndTests : IClassFixture<PackageEndToEndTests.Pa
                         return total;
                     }
 
-                    public static void Print(string[] names)
+                    public static void Print(string path)
                     {
-                        foreach (var name in names)
+                        foreach (var name in File.ReadLines(path))
                         {
                             System.Console.WriteLine(name);
                         }
