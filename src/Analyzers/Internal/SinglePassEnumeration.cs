@@ -88,7 +88,7 @@ internal static class SinglePassEnumeration
     {
         switch (argument.Parent)
         {
-            case IInvocationOperation invocation when IsLinq(invocation.TargetMethod, types) && IsSequenceParameter(parameter, types):
+            case IInvocationOperation invocation when IsLinq(invocation.TargetMethod, types) && (IsSequenceParameter(parameter, types) || IsUntypedSequenceParameter(parameter)):
                 // A lazy operator (Where, Select, ...) passes the single pass on: its own result must be consumed once.
                 return ReturnsLazySequence(invocation.TargetMethod, types)
                     ? TryFind(invocation, types, local, depth + 1) is { } outer
@@ -210,6 +210,10 @@ internal static class SinglePassEnumeration
     private static bool IsSequenceParameter(IParameterSymbol parameter, WellKnownIoTypes types) =>
         parameter.Type is INamedTypeSymbol named &&
         SymbolEqualityComparer.Default.Equals(named.OriginalDefinition, types.IEnumerableOfT);
+
+    // OfType and Cast take the non-generic IEnumerable; they enumerate their source once like every other operator.
+    private static bool IsUntypedSequenceParameter(IParameterSymbol parameter) =>
+        parameter.Type.SpecialType == SpecialType.System_Collections_IEnumerable;
 
     private static bool ReturnsLazySequence(IMethodSymbol method, WellKnownIoTypes types) =>
         method.ReturnType is INamedTypeSymbol { TypeKind: TypeKind.Interface } returnType &&

@@ -126,6 +126,8 @@ public sealed class LinesMaterializedForSinglePassTests
     [InlineData("string.Concat({|IOP003:File.ReadAllLines(p)|})", "string.Concat(File.ReadLines(p))")]
     [InlineData("new HashSet<string>({|IOP003:File.ReadAllLines(p)|})", "new HashSet<string>(File.ReadLines(p))")]
     [InlineData("Enumerable.Count({|IOP003:File.ReadAllLines(p)|})", "Enumerable.Count(File.ReadLines(p))")]
+    [InlineData("{|IOP003:File.ReadAllLines(p)|}.Select(l => l.Trim()).OfType<string>().ToList()", "File.ReadLines(p).Select(l => l.Trim()).OfType<string>().ToList()")]
+    [InlineData("{|IOP003:File.ReadAllLines(p)|}.Cast<object>().Count()", "File.ReadLines(p).Cast<object>().Count()")]
     public Task SinglePassConsumers(string before, string after) => Verify.VerifyCodeFixAsync(
         InClass($$"""
             object M(string p) => {{before}};

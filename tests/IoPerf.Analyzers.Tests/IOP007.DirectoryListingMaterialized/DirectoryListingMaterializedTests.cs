@@ -68,6 +68,16 @@ public sealed class DirectoryListingMaterializedTests
             }
         """));
 
+    // OfType and Cast take the non-generic IEnumerable: a chain through them is still one pass.
+    [Fact]
+    public Task ChainThroughOfType() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            long Size(string root) => {|IOP007:new DirectoryInfo(root).GetFileSystemInfos()|}.OfType<FileInfo>().Sum(f => f.Length);
+        """),
+        InClass("""
+            long Size(string root) => new DirectoryInfo(root).EnumerateFileSystemInfos().OfType<FileInfo>().Sum(f => f.Length);
+        """));
+
     [Fact]
     public Task LengthGreaterThanZero_BecomesAny_AndSystemLinqIsImported() => Verify.VerifyCodeFixAsync(
         """
