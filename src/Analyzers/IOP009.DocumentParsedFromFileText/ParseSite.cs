@@ -28,7 +28,10 @@ internal enum ParseSiteKind
     /// </summary>
     ExpressionBody,
 
-    /// <summary><c>using var document = JsonDocument.Parse(...);</c>: not rewritten (the document must outlive the file).</summary>
+    /// <summary>
+    /// <c>using var document = JsonDocument.Parse(...);</c> or <c>using (var document = JsonDocument.Parse(...)) { }</c>:
+    /// not rewritten (the document must outlive the file).
+    /// </summary>
     UsingDeclaration,
 }
 
@@ -70,6 +73,10 @@ internal readonly struct ParseSite
             case EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Parent: LocalDeclarationStatementSyntax declaration } } }
                 when !declaration.UsingKeyword.IsKind(SyntaxKind.None):
                 return new ParseSite(ParseSiteKind.UsingDeclaration, declaration);
+
+            // using (var document = JsonDocument.Parse(...)) { ... }: the statement is the site, as for a using declaration.
+            case EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Parent: UsingStatementSyntax statement } } }:
+                return new ParseSite(ParseSiteKind.UsingDeclaration, statement);
 
             case AssignmentExpressionSyntax { RawKind: (int)SyntaxKind.SimpleAssignmentExpression, Parent: ExpressionStatementSyntax statement } assignment
                 when assignment.Right == outermost && EvaluatesNothing(assignment.Left):

@@ -142,6 +142,36 @@ public sealed class DocumentParsedFromFileTextTests
             }
         """));
 
+    // The block form of using: the parse is the resource of the statement that follows the read.
+    [Theory]
+    [InlineData("var json = {|IOP009:File.ReadAllText(path)|};\n        using (JsonDocument document = JsonDocument.Parse(json))")]
+    [InlineData("using (var document = JsonDocument.Parse({|IOP009:File.ReadAllText(path)|}))")]
+    public Task ParseInAUsingStatement_ReportedWithoutAFix(string header)
+    {
+        var source = InClass($$"""
+            int Count(string path)
+            {
+                {{header}}
+                {
+                    return document.RootElement.GetArrayLength();
+                }
+            }
+        """);
+        return Verify.VerifyCodeFixAsync(source, source);
+    }
+
+    [Fact]
+    public Task ParseInAUsingStatement_StringAlsoUsedInside_NotReported() => Verify.VerifyAnalyzerAsync(InClass("""
+            int Count(string path)
+            {
+                var json = File.ReadAllText(path);
+                using (var document = JsonDocument.Parse(json))
+                {
+                    return document.RootElement.GetArrayLength() + json.Length;
+                }
+            }
+        """));
+
     [Fact]
     public Task JsonDocumentAndJsonNode_FromAssignmentsAndExpressionBodies() => Verify.VerifyCodeFixAsync(
         InClass("""
