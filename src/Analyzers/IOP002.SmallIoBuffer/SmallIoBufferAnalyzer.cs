@@ -169,7 +169,8 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
             !(isRandomAccess || IsFile(file, types, context.CancellationToken)) ||
             !IsDeclaredOutside(file, loop) ||
             !ReadsSequentially(loop, read, file) ||
-            ReadsAnotherStream(loop, read, file, types))
+            ReadsAnotherStream(loop, read, file, types) ||
+            StopsOnWhatItRead(loop, read.Arguments.GetArgument(isRandomAccess ? 1 : 0)?.Value))
         {
             return;
         }
@@ -203,6 +204,66 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
         }
 
         return false;
+    }
+
+    /// <summary>
+    /// A loop that can leave on what it read - <c>if (buffer[i] != 0) return false;</c>, a match, a difference - is a scan
+    /// that usually ends in its first read (a check for zeros, a search, a comparison), not a pass over the whole file.
+    /// Exits that look only at the count (<c>if (n == 0) break;</c>, <c>if (n &lt; buffer.Length) break;</c>) do not count.
+    /// </summary>
+    private static bool StopsOnWhatItRead(ILoopOperation loop, IOperation? bufferArgument)
+    {
+        if (BufferSymbol(bufferArgument) is not { } buffer)
+        {
+            return false;
+        }
+
+        foreach (var operation in loop.Body.Descendants())
+        {
+            var leavesTheLoop = operation switch
+            {
+                IReturnOperation { Kind: OperationKind.Return } => true,
+                IBranchOperation { BranchKind: BranchKind.Break } branch => SymbolEqualityComparer.Default.Equals(branch.Target, loop.ExitLabel),
+                _ => false,
+            };
+            if (!leavesTheLoop || operation.GetEnclosingFunctionBody() != loop.GetEnclosingFunctionBody())
+            {
+                continue;
+            }
+
+            for (IOperation? current = operation, parent = operation.Parent; parent is not null && current != loop; current = parent, parent = parent.Parent)
+            {
+                if (parent is IConditionalOperation conditional && conditional.Condition != current && ReadsContents(conditional.Condition, buffer))
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
+
+        static bool ReadsContents(IOperation condition, ISymbol buffer) =>
+            condition.DescendantsAndSelf().Any(reference =>
+                SymbolEqualityComparer.Default.Equals(reference.GetReferencedSymbol(), buffer) &&
+                reference.Parent is not IPropertyReferenceOperation { Property.Name: "Length" or "LongLength" });
+    }
+
+    /// <summary>The array (or span) variable a read fills: <c>buffer</c>, <c>buffer.AsSpan(0, n)</c>, <c>memory.Slice(...)</c>.</summary>
+    private static ISymbol? BufferSymbol(IOperation? value)
+    {
+        for (var depth = 0; value is not null && depth < 4; depth++)
+        {
+            value = value.WalkDownConversions();
+            if (value is IInvocationOperation { TargetMethod.Name: "AsSpan" or "AsMemory" or "Slice" } slice)
+            {
+                value = slice.Instance ?? slice.Arguments.GetArgument(0)?.Value;
+                continue;
+            }
+
+            return value.GetReferencedSymbol();
+        }
+
+        return null;
     }
 
     private static KnownSize? GetRequestedSize(IInvocationOperation call, WellKnownIoTypes types, CancellationToken cancellationToken)
