@@ -81,13 +81,22 @@ internal static class LoopPacing
         };
     }
 
-    /// <summary>True when constants bound the loop to <see cref="TooFewIterations"/> iterations or fewer.</summary>
+    /// <summary>
+    /// True when constants bound the loop to <see cref="TooFewIterations"/> iterations or fewer, or when it walks an
+    /// exception's chain of inner exceptions (one to three links in practice, on an error path).
+    /// </summary>
     public static bool RunsOnlyAFewTimes(ILoopOperation loop) => loop switch
     {
-        IForLoopOperation forLoop => CountedIterations(forLoop) is <= TooFewIterations,
+        IForLoopOperation forLoop => CountedIterations(forLoop) is <= TooFewIterations || WalksInnerExceptions(loop),
         IForEachLoopOperation forEach => ListedItems(forEach.Collection.WalkDownConversions()) is <= TooFewIterations,
-        _ => false,
+        _ => WalksInnerExceptions(loop),
     };
+
+    /// <summary><c>e = e.InnerException</c> anywhere in the loop (its body or a for loop's header).</summary>
+    private static bool WalksInnerExceptions(ILoopOperation loop) =>
+        loop.DescendantsAndSelf().Any(operation =>
+            operation is ISimpleAssignmentOperation { Value: var value } &&
+            value.WalkDownConversions() is IPropertyReferenceOperation { Property: { Name: "InnerException", ContainingType: { Name: "Exception", ContainingNamespace.Name: "System" } } });
 
     /// <summary><c>for (var i = a; i &lt; b; i++)</c> with constant a and b and i not written in the body: b - a.</summary>
     private static long? CountedIterations(IForLoopOperation loop)

@@ -521,6 +521,13 @@ public sealed class FileReopenedForEachAppendTests
     [InlineData("a collection expression of two", """
         foreach (var header in (string[])["a", "b"]) File.AppendAllText(dir, header);
         """)]
+    [InlineData("a while loop over an exception's inner exceptions", """
+        Exception? error = new InvalidOperationException("outer", new Exception("inner"));
+        while (error != null) { File.AppendAllText(dir, error.Message + "\n"); error = error.InnerException; }
+        """)]
+    [InlineData("a for loop whose header walks the inner exceptions", """
+        for (Exception? e = new AggregateException(); e is not null; e = e.InnerException) File.AppendAllText(dir, e.ToString());
+        """)]
     [InlineData("a lock per append", """
         foreach (var line in lines) { lock (lines) { File.AppendAllText(dir, line); } }
         """)]
@@ -618,6 +625,20 @@ public sealed class FileReopenedForEachAppendTests
             string Status { get => ""; set => File.AppendAllText(_path, "[" + value + "]"); }
         """));
     }
+
+    /// <summary>Only a chain of inner exceptions is known to be short: another linked walk is reported.</summary>
+    [Fact]
+    public Task LinkedListWalk_IsReported() => Verify.VerifyAnalyzerAsync(InClass("""
+            void Save(string path, LinkedList<string> lines)
+            {
+                var node = lines.First;
+                while (node != null)
+                {
+                    {|IOP008:File.AppendAllText(path, node.Value)|};
+                    node = node.Next;
+                }
+            }
+        """));
 
     /// <summary>ShareX's logger drains its queue this way: the cost is there, but the errors are handled per message.</summary>
     [Fact]
