@@ -26,7 +26,7 @@ internal sealed class CorpusReport
 /// One compilation: its source files, the compiler errors before any fix, the project references compiled with it and
 /// those that could not be (outside the checkout, or closing a cycle), and what its project files said.
 /// </summary>
-internal sealed record CompilationEntry(string Name, int Files, int BindingErrors, int ProjectReferences, int MissingProjectReferences, string OutputKind, int GlobalUsings, bool UseWpf, bool UseWindowsForms);
+internal sealed record CompilationEntry(string Name, int Files, int BindingErrors, int ProjectReferences, int MissingProjectReferences, string OutputKind, int GlobalUsings, bool UseWpf, bool UseWindowsForms, bool IsTestProject);
 
 internal sealed class RuleReport
 {

@@ -67,7 +67,7 @@ internal static class CorpusRunner
             report.CompilationDetails.Add(new CompilationEntry(
                 group.Name, group.Files.Count, errorsBefore.Length, project.ProjectReferences.Count(), corpus.MissingReferences.GetValueOrDefault(group),
                 group.Properties.OutputKind.ToString(),
-                group.Properties.GlobalUsings.Count, group.Properties.UseWpf, group.Properties.UseWindowsForms));
+                group.Properties.GlobalUsings.Count, group.Properties.UseWpf, group.Properties.UseWindowsForms, group.Properties.IsTestProject));
 
             var exceptions = new List<string>();
             Action<Exception, DiagnosticAnalyzer, Diagnostic> onException = (exception, analyzer, diagnostic) => { lock (exceptions) { exceptions.Add($"{analyzer.GetType().Name}: {exception.GetType().Name}: {exception.Message} at {diagnostic.Location.GetLineSpan()}"); } };

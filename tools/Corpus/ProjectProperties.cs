@@ -7,15 +7,18 @@ namespace IoPerf.Corpus;
 /// <summary>
 /// What a project's build would see of the properties the rules and the compilation depend on, read from the
 /// project file and the Directory.Build.props / Directory.Build.targets MSBuild imports around it: OutputType,
-/// ImplicitUsings, the <c>Using</c> items (global usings, with Alias and Static), the UI frameworks and the
-/// <c>ProjectReference</c> items (full paths of the referenced project files).
+/// ImplicitUsings, the <c>Using</c> items (global usings, with Alias and Static), the UI frameworks, whether it is a test
+/// project and the <c>ProjectReference</c> items (full paths of the referenced project files).
 /// Not evaluated like MSBuild: conditions are ignored and the last value wins, in import order.
 /// </summary>
 internal sealed record ProjectProperties(
     string? AssemblyName, OutputKind OutputKind, bool ImplicitUsings, IReadOnlyList<string> GlobalUsings, bool UseWpf, bool UseWindowsForms,
-    IReadOnlyList<string> ProjectReferences)
+    IReadOnlyList<string> ProjectReferences, bool IsTestProject = false)
 {
     public static readonly ProjectProperties Default = new(null, OutputKind.DynamicallyLinkedLibrary, false, Array.Empty<string>(), false, false, Array.Empty<string>());
+
+    /// <summary>The test SDK package's props set IsTestProject to true; the runner restores no packages, so it reads the reference.</summary>
+    private const string TestSdkPackage = "Microsoft.NET.Test.Sdk";
 
     /// <summary>The namespaces the SDK adds for ImplicitUsings (Microsoft.NET.Sdk).</summary>
     private static readonly string[] SdkImplicitUsings =
@@ -28,6 +31,7 @@ internal sealed record ProjectProperties(
     {
         ["build_property.UseWPF"] = UseWpf ? "true" : "",
         ["build_property.UseWindowsForms"] = UseWindowsForms ? "true" : "",
+        ["build_property.IsTestProject"] = IsTestProject ? "true" : "",
     };
 
     /// <summary>The global usings as C# source (one <c>global using</c> per line), or null when there are none.</summary>
@@ -49,6 +53,7 @@ internal sealed record ProjectProperties(
         var properties = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
         var usingItems = new List<XElement>();
         var projectReferences = new List<string>();
+        var referencesTestSdk = false;
         foreach (var text in texts)
         {
             if (Parse(text) is not { Root: { } project })
@@ -69,6 +74,11 @@ internal sealed record ProjectProperties(
                 else if (element.Name.LocalName == "ProjectReference" && element.Parent?.Name.LocalName == "ItemGroup")
                 {
                     projectReferences.AddRange(ReferencedProjects((string?)element.Attribute("Include"), projectDirectory));
+                }
+                else if (element.Name.LocalName == "PackageReference" &&
+                         string.Equals(((string?)element.Attribute("Include"))?.Trim(), TestSdkPackage, StringComparison.OrdinalIgnoreCase))
+                {
+                    referencesTestSdk = true;
                 }
             }
         }
@@ -97,7 +107,8 @@ internal sealed record ProjectProperties(
             all,
             IsTrue(properties.GetValueOrDefault("UseWPF")),
             IsTrue(properties.GetValueOrDefault("UseWindowsForms")),
-            projectReferences.Distinct(StringComparer.Ordinal).ToList());
+            projectReferences.Distinct(StringComparer.Ordinal).ToList(),
+            properties.GetValueOrDefault("IsTestProject") is { } isTestProject ? IsTrue(isTestProject) : referencesTestSdk);
     }
 
     /// <summary>

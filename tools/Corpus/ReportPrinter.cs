@@ -58,12 +58,13 @@ internal static class ReportPrinter
         console.WriteLine();
 
         console.WriteLine("Compilations (binding errors: compiler errors before any fix; a finding in a compilation with many is weaker evidence):");
-        var compilations = MarkdownTables.New("compilation", "files", "binding errors", "project references (missing)", "output", "global usings", "UI framework");
+        var compilations = MarkdownTables.New("compilation", "files", "binding errors", "project references (missing)", "output", "global usings", "UI framework", "test project");
         foreach (var entry in report.CompilationDetails)
         {
             MarkdownTables.AddRow(compilations, entry.Name, entry.Files.ToString(), entry.BindingErrors.ToString(),
                 entry.MissingProjectReferences > 0 ? $"{entry.ProjectReferences} ({entry.MissingProjectReferences})" : entry.ProjectReferences.ToString(), entry.OutputKind, entry.GlobalUsings.ToString(),
-                string.Join(", ", new[] { entry.UseWpf ? "WPF" : null, entry.UseWindowsForms ? "Windows Forms" : null }.OfType<string>()));
+                string.Join(", ", new[] { entry.UseWpf ? "WPF" : null, entry.UseWindowsForms ? "Windows Forms" : null }.OfType<string>()),
+                entry.IsTestProject ? "yes" : "");
         }
 
         MarkdownTables.Write(console, compilations);

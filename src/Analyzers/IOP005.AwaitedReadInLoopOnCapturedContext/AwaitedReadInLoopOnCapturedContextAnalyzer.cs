@@ -42,7 +42,7 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
                 return;
             }
 
-            var capturedContext = CapturedContext.Create(start.Compilation);
+            var capturedContext = CapturedContext.Create(start.Compilation, start.Options);
             start.RegisterOperationAction(
                 operationContext => AnalyzeLoop(operationContext, reads, capturedContext),
                 OperationKind.Loop);

@@ -40,17 +40,17 @@ internal sealed class CapturedContext
     /// targets (CompilerVisibleProperty). A build references the UI assemblies anyway; this also holds where they are not
     /// resolved (design-time builds that failed a restore, code compiled outside its build).
     /// </summary>
-    private static readonly string[] UiFrameworkBuildProperties = { "build_property.usewpf", "build_property.usewindowsforms" };
+    private static readonly string[] UiFrameworkBuildProperties = { "UseWPF", "UseWindowsForms" };
 
     private readonly Compilation _compilation;
     private INamedTypeSymbol[]? _uiElementTypes;
     private INamedTypeSymbol[]? _serverTypes;
 
-    private CapturedContext(Compilation compilation)
+    private CapturedContext(Compilation compilation, AnalyzerOptions options)
     {
         _compilation = compilation;
         IsLibrary = compilation.Options.OutputKind is OutputKind.DynamicallyLinkedLibrary or OutputKind.NetModule or OutputKind.WindowsRuntimeMetadata;
-        IsTestProject = TestCode.IsTestProject(compilation);
+        IsTestProject = TestCode.IsTestProject(compilation, options);
     }
 
     public bool IsLibrary { get; }
@@ -71,7 +71,7 @@ internal sealed class CapturedContext
     private INamedTypeSymbol[] ServerTypes =>
         LazyInitializer.EnsureInitialized(ref _serverTypes, () => WellKnownIoTypes.For(_compilation).ResolveAll(ServerTypeNames))!;
 
-    public static CapturedContext Create(Compilation compilation) => new(compilation);
+    public static CapturedContext Create(Compilation compilation, AnalyzerOptions options) => new(compilation, options);
 
     /// <summary>
     /// Whether awaits in <paramref name="tree"/> can capture a context under the rule's <c>context</c> option
@@ -105,10 +105,9 @@ internal sealed class CapturedContext
 
     private static bool DeclaresUiFramework(AnalyzerOptions options)
     {
-        foreach (var key in UiFrameworkBuildProperties)
+        foreach (var property in UiFrameworkBuildProperties)
         {
-            if (options.AnalyzerConfigOptionsProvider.GlobalOptions.TryGetValue(key, out var value) &&
-                string.Equals(value.Trim(), "true", StringComparison.OrdinalIgnoreCase))
+            if (RuleOptions.IsBuildPropertyTrue(options, property))
             {
                 return true;
             }

@@ -45,7 +45,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
             var types = WellKnownIoTypes.For(start.Compilation);
             // Console output of a test project is a log for the person reading a test run, and its loops are test data:
             // the console shape is not reported there (the writer shapes are).
-            var console = TestCode.IsTestProject(start.Compilation) ? null : types.Console;
+            var console = TestCode.IsTestProject(start.Compilation, start.Options) ? null : types.Console;
             var streams = types.File is not null && types.Stream is not null;
 
             // One invocation callback for both shapes that start at a call: a callback costs even when it returns at once.

@@ -62,4 +62,12 @@ internal static class RuleOptions
         value = raw?.Trim() ?? string.Empty;
         return found;
     }
+
+    /// <summary>
+    /// An MSBuild property made visible to analyzers by the package's targets (CompilerVisibleProperty), as MSBuild passes
+    /// it (<c>build_property.usewpf = true</c>): "true" in any case counts; "false", empty or missing do not.
+    /// </summary>
+    public static bool IsBuildPropertyTrue(AnalyzerOptions options, string propertyName) =>
+        options.AnalyzerConfigOptionsProvider.GlobalOptions.TryGetValue("build_property." + propertyName.ToLowerInvariant(), out var value) &&
+        string.Equals(value.Trim(), "true", System.StringComparison.OrdinalIgnoreCase);
 }

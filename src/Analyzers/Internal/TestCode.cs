@@ -1,4 +1,5 @@
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
 
 namespace IoPerf.Analyzers.Internal;
 
@@ -17,9 +18,18 @@ internal static class TestCode
     /// <summary>How test projects are named when their references are not known (code compiled without its packages).</summary>
     private static readonly string[] TestAssemblyNameSuffixes = { ".Tests", ".Test", ".UnitTests", ".IntegrationTests", ".Specs" };
 
-    /// <summary>A project that references a test framework or is named like a test project: all of its code runs under a test runner.</summary>
-    public static bool IsTestProject(Compilation compilation)
+    /// <summary>
+    /// A project whose build says it is a test project (<c>IsTestProject</c>, set by Microsoft.NET.Test.Sdk and test
+    /// frameworks' packages, made visible by the package's targets), references a test framework or is named like a test
+    /// project: all of its code runs under a test runner.
+    /// </summary>
+    public static bool IsTestProject(Compilation compilation, AnalyzerOptions options)
     {
+        if (RuleOptions.IsBuildPropertyTrue(options, "IsTestProject"))
+        {
+            return true;
+        }
+
         foreach (var reference in compilation.ReferencedAssemblyNames)
         {
             if (System.Array.IndexOf(TestFrameworkAssemblies, reference.Name) >= 0)

@@ -71,4 +71,20 @@ public sealed class LockstepAndTestProjectTests
         test.SolutionTransforms.Add((solution, projectId) => solution.WithProjectAssemblyName(projectId, assemblyName));
         return test.RunAsync();
     }
+
+    /// <summary>
+    /// Microsoft.NET.Test.Sdk sets IsTestProject, which the package makes visible to the analyzers: that says "test
+    /// project" where the name does not and the test framework's assembly is not resolved. "false" does not.
+    /// </summary>
+    [Theory]
+    [InlineData("build_property.istestproject = true", false)]
+    [InlineData("build_property.istestproject = True", false)]
+    [InlineData("build_property.istestproject = false", true)]
+    [InlineData("build_property.istestproject = ", true)]
+    public Task ProjectWhoseBuildSaysItIsATestProject_NoDiagnostic(string buildProperty, bool reported)
+    {
+        var test = Verify.Create(reported ? Copy : Copy.Replace("{|IOP002:4096|}", "4096"));
+        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\n" + buildProperty + "\n"));
+        return test.RunAsync();
+    }
 }

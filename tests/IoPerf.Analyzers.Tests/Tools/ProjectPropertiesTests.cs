@@ -25,6 +25,20 @@ public sealed class ProjectPropertiesTests : IDisposable
         Assert.Null(properties.GlobalUsingsSource);
     }
 
+    /// <summary>Microsoft.NET.Test.Sdk's props set IsTestProject; a project's own value wins over the package's.</summary>
+    [Theory]
+    [InlineData("<ItemGroup><PackageReference Include=\"Microsoft.NET.Test.Sdk\" Version=\"17.0.0\" /></ItemGroup>", true)]
+    [InlineData("<PropertyGroup><IsTestProject>true</IsTestProject></PropertyGroup>", true)]
+    [InlineData("<PropertyGroup><IsTestProject>false</IsTestProject></PropertyGroup><ItemGroup><PackageReference Include=\"Microsoft.NET.Test.Sdk\" /></ItemGroup>", false)]
+    [InlineData("<ItemGroup><PackageReference Include=\"xunit.assert\" Version=\"2.9.0\" /></ItemGroup>", false)]
+    public void TestProject_FromTheTestSdkReferenceOrTheProperty(string body, bool expected)
+    {
+        var properties = ProjectProperties.Read(Project("Checks", body), _root);
+
+        Assert.Equal(expected, properties.IsTestProject);
+        Assert.Equal(expected ? "true" : "", properties.AnalyzerBuildProperties["build_property.IsTestProject"]);
+    }
+
     [Fact]
     public void ProjectFileOverridesDirectoryBuildProps_AndTargetsOverrideBoth()
     {
