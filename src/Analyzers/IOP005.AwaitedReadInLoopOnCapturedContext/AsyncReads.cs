@@ -2,7 +2,10 @@ using Microsoft.CodeAnalysis;
 
 namespace IoPerf.Analyzers.Internal;
 
-/// <summary>The asynchronous reads IOP005 counts: on streams, text readers, <c>File</c> and <c>RandomAccess</c>.</summary>
+/// <summary>
+/// The asynchronous reads IOP005 counts: on streams, text readers, <c>File</c> and <c>RandomAccess</c>, and a project's
+/// own <c>Read*Async</c> methods on its stream and reader types.
+/// </summary>
 internal sealed class AsyncReads
 {
     private readonly WellKnownIoTypes _types;
@@ -25,7 +28,9 @@ internal sealed class AsyncReads
     public static AsyncReads? Create(Compilation compilation) =>
         WellKnownIoTypes.For(compilation) is { Stream: { } stream } types ? new AsyncReads(types, stream) : null;
 
-    public bool IsRead(IMethodSymbol method)
+    public bool IsRead(IMethodSymbol method) => IsDotNetRead(method) || IsOwnReadOfAStreamOrReader(method);
+
+    private bool IsDotNetRead(IMethodSymbol method)
     {
         switch (method.Name)
         {
@@ -41,5 +46,25 @@ internal sealed class AsyncReads
             default:
                 return false;
         }
+    }
+
+    /// <summary>
+    /// A project's own <c>Read*Async</c> method on its <c>Stream</c> or <c>TextReader</c> subclass (FluentFTP's
+    /// <c>FtpSocketStream.ReadLineAsync</c>), or an extension method on one (<c>stream.ReadChunkAsync(...)</c>): awaited in a
+    /// loop, each call resumes on the captured context once, as a .NET read does, whatever it awaits inside. Only
+    /// methods returning <c>Task</c> or <c>ValueTask</c>: the fix appends <c>.ConfigureAwait(false)</c>.
+    /// </summary>
+    private bool IsOwnReadOfAStreamOrReader(IMethodSymbol method)
+    {
+        if (!method.Name.StartsWith("Read", System.StringComparison.Ordinal) ||
+            !method.Name.EndsWith("Async", System.StringComparison.Ordinal) ||
+            method.ReturnType is not INamedTypeSymbol { Name: "Task" or "ValueTask", ContainingNamespace: { Name: "Tasks", ContainingNamespace: { Name: "Threading", ContainingNamespace.Name: "System" } } })
+        {
+            return false;
+        }
+
+        var unreduced = method.ReducedFrom ?? method;
+        var receiver = unreduced.IsExtensionMethod && unreduced.Parameters.Length > 0 ? unreduced.Parameters[0].Type : method.ContainingType;
+        return WellKnownIoTypes.DerivesFrom(receiver, Stream) || WellKnownIoTypes.DerivesFrom(receiver, TextReader);
     }
 }
