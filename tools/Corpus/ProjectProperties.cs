@@ -20,6 +20,12 @@ internal sealed record ProjectProperties(
     /// <summary>The test SDK package's props set IsTestProject to true; the runner restores no packages, so it reads the reference.</summary>
     private const string TestSdkPackage = "Microsoft.NET.Test.Sdk";
 
+    /// <summary>
+    /// An old-style project's <c>Reference</c> to MSTest v1, resolved by a build from the Visual Studio install: the
+    /// analyzers see a test project through that reference, which the runner cannot resolve, so it passes IsTestProject.
+    /// </summary>
+    private const string MSTestV1Assembly = "Microsoft.VisualStudio.QualityTools.UnitTestFramework";
+
     /// <summary>The namespaces the SDK adds for ImplicitUsings (Microsoft.NET.Sdk).</summary>
     private static readonly string[] SdkImplicitUsings =
     {
@@ -75,8 +81,10 @@ internal sealed record ProjectProperties(
                 {
                     projectReferences.AddRange(ReferencedProjects((string?)element.Attribute("Include"), projectDirectory));
                 }
-                else if (element.Name.LocalName == "PackageReference" &&
-                         string.Equals(((string?)element.Attribute("Include"))?.Trim(), TestSdkPackage, StringComparison.OrdinalIgnoreCase))
+                else if ((element.Name.LocalName == "PackageReference" &&
+                          string.Equals(((string?)element.Attribute("Include"))?.Trim(), TestSdkPackage, StringComparison.OrdinalIgnoreCase)) ||
+                         (element.Name.LocalName == "Reference" &&
+                          ((string?)element.Attribute("Include"))?.Trim().StartsWith(MSTestV1Assembly, StringComparison.OrdinalIgnoreCase) == true))
                 {
                     referencesTestSdk = true;
                 }

@@ -13,6 +13,7 @@ internal static class TestCode
     private static readonly string[] TestFrameworkAssemblies =
     {
         "nunit.framework", "xunit.core", "xunit.v3.core", "Microsoft.VisualStudio.TestPlatform.TestFramework", "TUnit.Core",
+        "Microsoft.VisualStudio.QualityTools.UnitTestFramework", // MSTest v1, in old-style projects
     };
 
     /// <summary>How test projects are named when their references are not known (code compiled without its packages).</summary>

@@ -503,6 +503,7 @@ public sealed class AwaitedReadInLoopOnCapturedContextTests
     [InlineData(null, "Contoso.Zip.Tests")]
     [InlineData(null, "Contoso.Zip.UnitTests")]
     [InlineData("nunit.framework", "TestProject")]
+    [InlineData("Microsoft.VisualStudio.QualityTools.UnitTestFramework", "ZlibTest")] // MSTest v1 in an old-style project
     public Task TestProjectHelper_NoDiagnostic(string? testFrameworkAssembly, string assemblyName) =>
         InTestProject(Verify.Create(InClass(LoopOverFiles)), testFrameworkAssembly, assemblyName).RunAsync();
 

@@ -31,6 +31,7 @@ public sealed class ProjectPropertiesTests : IDisposable
     [InlineData("<PropertyGroup><IsTestProject>true</IsTestProject></PropertyGroup>", true)]
     [InlineData("<PropertyGroup><IsTestProject>false</IsTestProject></PropertyGroup><ItemGroup><PackageReference Include=\"Microsoft.NET.Test.Sdk\" /></ItemGroup>", false)]
     [InlineData("<ItemGroup><PackageReference Include=\"xunit.assert\" Version=\"2.9.0\" /></ItemGroup>", false)]
+    [InlineData("<ItemGroup><Reference Include=\"Microsoft.VisualStudio.QualityTools.UnitTestFramework, Version=10.0.0.0\" /></ItemGroup>", true)]
     public void TestProject_FromTheTestSdkReferenceOrTheProperty(string body, bool expected)
     {
         var properties = ProjectProperties.Read(Project("Checks", body), _root);
