@@ -45,8 +45,14 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
 
                     writes.Add((IInvocationOperation)operation);
                     break;
+                case LoopWork.ConsoleState when ChangesTheTerminal(operation):
+                    // Colours, cursor moves, Clear and the like act on the terminal at once: text held in a buffer would
+                    // come out in the wrong colour or place, so the advice cannot be followed (a text UI drawing a frame
+                    // row by row with SetCursorPosition, found on the third held-out report set).
+                    return;
                 case LoopWork.ConsoleState:
-                    // Colours, cursor moves and the like act on the terminal at once: buffered text would lag behind them.
+                    // Reads of the console's state (WindowWidth, CursorLeft): the writes could be buffered, but a read
+                    // of the cursor would then see where the buffered text has not gone yet.
                     fixable = false;
                     break;
                 case LoopWork.NotJustOutput:
@@ -83,6 +89,11 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
 
         Report(context, first.Syntax, TinyIoKind.ConsoleInLoop, fixable, writes.Skip(1).Select(s => s.Syntax.GetLocation()), writes.Count);
     }
+
+    /// <summary>A call of a Console method (SetCursorPosition, ResetColor, Clear, ...) or a write of a Console property (ForegroundColor = ...).</summary>
+    private static bool ChangesTheTerminal(IOperation operation) =>
+        operation is IInvocationOperation ||
+        (operation.Parent is IAssignmentOperation assignment && assignment.Target == operation);
 
     private static bool HasConstantRepetitions(List<IInvocationOperation> writes) =>
         writes.All(write => write.GetOutermostLoop() is { } outermost && ConsoleOutput.GetConstantRepetitions(write, outermost) is not null);

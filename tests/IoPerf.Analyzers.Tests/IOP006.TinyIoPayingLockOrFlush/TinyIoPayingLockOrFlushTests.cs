@@ -212,20 +212,41 @@ public sealed class TinyIoPayingLockOrFlushTests
             }
         """));
 
+    /// <summary>
+    /// Colours and cursor moves act on the terminal at once: text held in a buffer would come out in the wrong colour or
+    /// place, so the advice cannot be followed (CKAN's console UI draws a frame's sides row by row this way).
+    /// </summary>
+    [Theory]
+    [InlineData("Console.ForegroundColor = line.StartsWith('!') ? ConsoleColor.Red : ConsoleColor.Gray;")]
+    [InlineData("Console.SetCursorPosition(0, line.Length % 20);")]
+    [InlineData("Console.CursorLeft = 4;")]
+    [InlineData("Console.ResetColor();")]
+    public Task LoopThatChangesTheTerminal_NoDiagnostic(string change) => Verify.VerifyAnalyzerAsync(InClass($$"""
+            public void Print(string[] lines)
+            {
+                foreach (var line in File.ReadLines(lines[0]))
+                {
+                    {{change}}
+                    Console.Write("| ");
+                    Console.WriteLine(line);
+                }
+
+                Console.ResetColor();
+            }
+        """));
+
     [Fact]
-    public Task ColouredOutput_IsReportedWithoutAFix()
+    public Task LoopThatReadsTheWindowWidth_IsReportedWithoutAFix()
     {
-        // ForegroundColor takes effect on the terminal at once: text held in a buffer would come out in the wrong colour.
+        // Reading the console's state changes nothing on the terminal; a fix is still not offered (a read of the cursor
+        // would see where buffered text has not gone yet).
         var source = InClass("""
             public void Print(string[] lines)
             {
                 foreach (var line in File.ReadLines(lines[0]))
                 {
-                    Console.ForegroundColor = line.StartsWith('!') ? ConsoleColor.Red : ConsoleColor.Gray;
-                    {|IOP006:Console.WriteLine(line)|};
+                    {|IOP006:Console.WriteLine(line.PadRight(Console.WindowWidth - 1))|};
                 }
-
-                Console.ResetColor();
             }
         """);
         return Verify.VerifyCodeFixAsync(source, source);
