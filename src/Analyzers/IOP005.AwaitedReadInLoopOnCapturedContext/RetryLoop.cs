@@ -5,13 +5,53 @@ using Microsoft.CodeAnalysis.Operations;
 namespace IoPerf.Analyzers.Internal;
 
 /// <summary>
-/// A retry loop: each awaited read sits in a <c>try</c> whose block leaves the loop at its end (<c>return</c> or
-/// <c>break</c>), so the loop repeats only when an attempt failed. One read per attempt is not a stream of reads:
-/// the context hop it pays happens once on the path that succeeds.
+/// A retry or polling loop, whose reads are not a stream of reads: either each awaited read sits in a <c>try</c> whose
+/// block leaves the loop at its end (<c>return</c> or <c>break</c>), so the loop repeats only when an attempt failed, or
+/// the loop awaits <c>Task.Delay</c> (waiting for a port or a file to be ready): a delay of a millisecond or more dwarfs
+/// the microseconds of a context hop.
 /// </summary>
 internal static class RetryLoop
 {
-    public static bool ReadsOncePerAttempt(ILoopOperation loop, IReadOnlyList<IOperation> awaits)
+    public static bool ReadsOncePerAttempt(ILoopOperation loop, IReadOnlyList<IOperation> awaits) =>
+        EachReadLeavesOnSuccess(loop, awaits) || AwaitsADelay(loop);
+
+    /// <summary>
+    /// An <c>await Task.Delay(...)</c> (configured or not) in the loop's own function, a catch clause's back-off included;
+    /// not in a lambda or local function, which may run elsewhere.
+    /// </summary>
+    private static bool AwaitsADelay(ILoopOperation loop)
+    {
+        var pending = new Stack<IOperation>(loop.ChildOperations);
+        while (pending.Count > 0)
+        {
+            var operation = pending.Pop();
+            if (operation is IAnonymousFunctionOperation or ILocalFunctionOperation)
+            {
+                continue;
+            }
+
+            if (operation is IAwaitOperation { Operation: var awaited } && IsDelay(awaited.WalkDownConversions()))
+            {
+                return true;
+            }
+
+            foreach (var child in operation.ChildOperations)
+            {
+                pending.Push(child);
+            }
+        }
+
+        return false;
+    }
+
+    private static bool IsDelay(IOperation awaited) => awaited switch
+    {
+        IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: { } instance } => IsDelay(instance.WalkDownConversions()),
+        IInvocationOperation { TargetMethod: { Name: "Delay", ContainingType: { Name: "Task", ContainingNamespace.Name: "Tasks" } } } => true,
+        _ => false,
+    };
+
+    private static bool EachReadLeavesOnSuccess(ILoopOperation loop, IReadOnlyList<IOperation> awaits)
     {
         foreach (var awaited in awaits)
         {

@@ -136,6 +136,55 @@ public sealed class ThreadPoolAndRetryTests
                 }
             """));
 
+    /// <summary>
+    /// A loop polling until a port answers (v2rayN's proxy-readiness check, found on the third held-out report set): one
+    /// read per attempt, with a delay between attempts that dwarfs a context hop.
+    /// </summary>
+    [Theory]
+    [InlineData("await Task.Delay(50, token);")]
+    [InlineData("await Task.Delay(TimeSpan.FromMilliseconds(50)).ConfigureAwait(true);")]
+    public Task PollingLoopWithADelay_NoDiagnostic(string delay) =>
+        Verify.VerifyAnalyzerAsync(Library($$"""
+                public async Task WaitUntilReadyAsync(Func<Stream> connect, CancellationToken token)
+                {
+                    var buffer = new byte[2];
+                    while (!token.IsCancellationRequested)
+                    {
+                        using var attempt = connect();
+                        try
+                        {
+                            var read = await attempt.ReadAsync(buffer, 0, 2, token);
+                            if (read == 2 && buffer[0] == 5)
+                            {
+                                return;
+                            }
+                        }
+                        catch (IOException)
+                        {
+                            {{delay}}
+                        }
+                    }
+                }
+            """));
+
+    [Fact]
+    public Task DelayInALambdaOfTheLoop_DoesNotCount() =>
+        Verify.VerifyAnalyzerAsync(Library("""
+                public async Task<long> CountAsync(Action<Func<Task>> schedule)
+                {
+                    var buffer = new byte[4096];
+                    long total = 0;
+                    int read;
+                    while ((read = {|IOP005:await stream.ReadAsync(buffer, 0, buffer.Length)|}) > 0)
+                    {
+                        total += read;
+                        schedule(async () => await Task.Delay(10));
+                    }
+
+                    return total;
+                }
+            """));
+
     [Fact]
     public Task DataLoopInsideTry_IsReported() =>
         Verify.VerifyAnalyzerAsync(Library("""
