@@ -80,20 +80,7 @@ internal static class ConsoleOutput
     /// True for the System namespaces: formatting, collections, strings, data readers. Anything else is the project's own
     /// code or another library's, whose cost and output the rule cannot see.
     /// </summary>
-    private static bool IsInTheBaseLibrary(INamespaceSymbol? ns)
-    {
-        if (ns is null || ns.IsGlobalNamespace)
-        {
-            return false;
-        }
-
-        while (!ns.ContainingNamespace.IsGlobalNamespace)
-        {
-            ns = ns.ContainingNamespace;
-        }
-
-        return ns.Name == "System";
-    }
+    private static bool IsInTheBaseLibrary(INamespaceSymbol? ns) => ns.IsSystemOrBelow();
 
     /// <summary>Sleeping, waiting, and file, network or process work: a loop that does these is not an output loop.</summary>
     private static bool IsWaitOrOutsideIo(IMethodSymbol method)

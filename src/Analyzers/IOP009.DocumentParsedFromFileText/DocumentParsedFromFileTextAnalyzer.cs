@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using System.Collections.Immutable;
+using System.Linq;
 using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -82,6 +83,7 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
         }
 
         var declaration = default(LocalDeclarationStatementSyntax);
+        var parseStatement = default(StatementSyntax);
         IOperation? documentArgument = value.GetParentSkippingConversions(out _);
         if (documentArgument is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator })
         {
@@ -90,7 +92,7 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
                 return;
             }
 
-            (declaration, documentArgument) = twoStep;
+            (declaration, documentArgument, parseStatement) = twoStep;
         }
 
         if (documentArgument is not IArgumentOperation { Parameter.Ordinal: 0, Parent: IInvocationOperation parse } ||
@@ -106,7 +108,7 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
 
         var site = ParseSite.Of((ExpressionSyntax)parse.Syntax);
         if (declaration is not null && (site.Kind is ParseSiteKind.NotFixable or ParseSiteKind.ExpressionBody ||
-                                        site.Container != NextStatement(declaration)))
+                                        site.Container != parseStatement))
         {
             // The local's one read is deferred or buried in a larger expression: moving the read there could run it
             // later, more often or not at all.
@@ -159,14 +161,17 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
     }
 
     /// <summary>
-    /// For <c>string json = File.ReadAllText(p);</c> followed at once by a statement that passes <c>json</c> to a call,
-    /// with no other mention of <c>json</c>: the declaration and that argument. Null otherwise.
+    /// For <c>string json = File.ReadAllText(p);</c> followed by a statement that passes <c>json</c> to a call, with no
+    /// other mention of <c>json</c>: the declaration, that argument and that statement. Null otherwise. Only declarations
+    /// of new, empty library objects may stand between them (<c>var doc = new XmlDocument();</c> before
+    /// <c>doc.LoadXml(xml);</c>): reading the file after them instead of before changes nothing.
     /// </summary>
-    private static (LocalDeclarationStatementSyntax Declaration, IOperation Argument)? ParseOfLocalInNextStatement(IVariableDeclaratorOperation declarator)
+    private static (LocalDeclarationStatementSyntax Declaration, IOperation Argument, StatementSyntax Statement)? ParseOfLocalInNextStatement(IVariableDeclaratorOperation declarator)
     {
         if (declarator.Syntax is not VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Variables.Count: 1, Parent: LocalDeclarationStatementSyntax declaration } } variable ||
             !declaration.UsingKeyword.IsKind(SyntaxKind.None) || declaration.IsConst ||
-            NextStatement(declaration) is not { } next)
+            declarator.SemanticModel is not { } model ||
+            NextStatementPastNewObjects(declaration, model) is not { } next)
         {
             return null;
         }
@@ -194,11 +199,49 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
         }
 
         return mention is not null && next.Span.Contains(mention.Span) &&
-               declarator.SemanticModel?.GetOperation(mention) is ILocalReferenceOperation reference &&
+               model.GetOperation(mention) is ILocalReferenceOperation reference &&
                SymbolEqualityComparer.Default.Equals(reference.Local, declarator.Symbol) &&
                reference.GetParentSkippingConversions(out _) is IArgumentOperation argument
-            ? (declaration, argument)
+            ? (declaration, argument, next)
             : null;
+    }
+
+    /// <summary>The statement after <paramref name="declaration"/>, past declarations of new, empty library objects.</summary>
+    private static StatementSyntax? NextStatementPastNewObjects(LocalDeclarationStatementSyntax declaration, SemanticModel model)
+    {
+        var next = NextStatement(declaration);
+        while (next is LocalDeclarationStatementSyntax between && DeclaresOnlyNewEmptyLibraryObjects(between, model))
+        {
+            next = NextStatement(between);
+        }
+
+        return next;
+    }
+
+    /// <summary>
+    /// <c>var doc = new XmlDocument();</c> or <c>XmlDocument doc = new() { PreserveWhitespace = true };</c>: objects of
+    /// System types created without arguments, whose initializers set members to constants. Creating them touches no file.
+    /// </summary>
+    private static bool DeclaresOnlyNewEmptyLibraryObjects(LocalDeclarationStatementSyntax declaration, SemanticModel model)
+    {
+        if (!declaration.UsingKeyword.IsKind(SyntaxKind.None) || !declaration.AwaitKeyword.IsKind(SyntaxKind.None))
+        {
+            return false;
+        }
+
+        foreach (var variable in declaration.Declaration.Variables)
+        {
+            if (variable.Initializer?.Value is not { } value ||
+                model.GetOperation(value) is not IObjectCreationOperation { Arguments.Length: 0, Constructor.ContainingType: var type } creation ||
+                !type.ContainingNamespace.IsSystemOrBelow() ||
+                (creation.Initializer is { } initializer && !initializer.Initializers.All(member =>
+                    member is ISimpleAssignmentOperation { Value.ConstantValue.HasValue: true })))
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     private static StatementSyntax? NextStatement(LocalDeclarationStatementSyntax declaration)

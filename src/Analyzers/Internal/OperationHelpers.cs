@@ -258,4 +258,20 @@ internal static class OperationHelpers
             }
         }
     }
+
+    /// <summary>True for <c>System</c> and the namespaces under it (the base library); false for the global namespace.</summary>
+    public static bool IsSystemOrBelow(this INamespaceSymbol? ns)
+    {
+        if (ns is null || ns.IsGlobalNamespace)
+        {
+            return false;
+        }
+
+        while (!ns.ContainingNamespace.IsGlobalNamespace)
+        {
+            ns = ns.ContainingNamespace;
+        }
+
+        return ns.Name == "System";
+    }
 }

@@ -244,6 +244,35 @@ public sealed class DocumentParsedFromFileTextTests
             }
         """));
 
+    /// <summary>
+    /// The usual XmlDocument shape (Flow.Launcher's UWP manifest reader, a recall miss on the third held-out report set):
+    /// the document is created between the read and the parse, which changes nothing when the read moves after it.
+    /// </summary>
+    [Fact]
+    public Task XmlDocumentCreatedBetweenTheReadAndTheParse_IsReportedAndFixed() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            XmlDocument Load(string path)
+            {
+                // the manifest
+                var xml = {|IOP009:File.ReadAllText(path)|};
+                var document = new XmlDocument { PreserveWhitespace = true };
+                document.LoadXml(xml);
+                return document;
+            }
+        """),
+        InClass("""
+            XmlDocument Load(string path)
+            {
+                var document = new XmlDocument { PreserveWhitespace = true };
+                // the manifest
+                using (var reader = File.OpenText(path))
+                {
+                    document.Load(reader);
+                }
+                return document;
+            }
+        """));
+
     [Fact]
     public Task XElementParseAsync_GetsLoadOptionsNoneAndTheToken() => Verify.VerifyCodeFixAsync(
         InClass("""
@@ -484,8 +513,14 @@ public sealed class DocumentParsedFromFileTextTests
     [InlineData("var document = new Custom(); document.LoadXml(File.ReadAllText(path));")]
     [InlineData("var document = XDocument.Parse(\"<a/>\");")]
     [InlineData("var text = File.ReadAllText(path); var document = XDocument.Parse(text); Console.WriteLine(text);")]
+    [InlineData("var xml = File.ReadAllText(path); var document = new Custom(); document.LoadXml(xml);")]
+    [InlineData("var xml = File.ReadAllText(path); var document = new XmlDocument(); File.Delete(path); document.LoadXml(xml);")]
+    [InlineData("var xml = File.ReadAllText(path); var backup = new FileInfo(path); var document = new XmlDocument(); document.LoadXml(xml);")]
+    [InlineData("var xml = File.ReadAllText(path); var document = new XmlDocument { XmlResolver = Resolver() }; document.LoadXml(xml);")]
     public Task XmlLookAlikes_NoDiagnostic(string body) => Verify.VerifyAnalyzerAsync(InClass($$"""
             class Custom : XmlDocument { public override void LoadXml(string xml) => base.LoadXml(xml.Trim()); }
+
+            static XmlResolver? Resolver() => null;
 
             void Load(string path)
             {
