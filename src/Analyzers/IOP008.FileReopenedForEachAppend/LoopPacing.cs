@@ -87,16 +87,10 @@ internal static class LoopPacing
     /// </summary>
     public static bool RunsOnlyAFewTimes(ILoopOperation loop) => loop switch
     {
-        IForLoopOperation forLoop => CountedIterations(forLoop) is <= TooFewIterations || WalksInnerExceptions(loop),
+        IForLoopOperation forLoop => CountedIterations(forLoop) is <= TooFewIterations || loop.WalksInnerExceptions(),
         IForEachLoopOperation forEach => ListedItems(forEach.Collection.WalkDownConversions()) is <= TooFewIterations,
-        _ => WalksInnerExceptions(loop),
+        _ => loop.WalksInnerExceptions(),
     };
-
-    /// <summary><c>e = e.InnerException</c> anywhere in the loop (its body or a for loop's header).</summary>
-    private static bool WalksInnerExceptions(ILoopOperation loop) =>
-        loop.DescendantsAndSelf().Any(operation =>
-            operation is ISimpleAssignmentOperation { Value: var value } &&
-            value.WalkDownConversions() is IPropertyReferenceOperation { Property: { Name: "InnerException", ContainingType: { Name: "Exception", ContainingNamespace.Name: "System" } } });
 
     /// <summary><c>for (var i = a; i &lt; b; i++)</c> with constant a and b and i not written in the body: b - a.</summary>
     private static long? CountedIterations(IForLoopOperation loop)

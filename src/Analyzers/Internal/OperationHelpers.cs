@@ -274,4 +274,22 @@ internal static class OperationHelpers
 
         return ns.Name == "System";
     }
+
+    /// <summary>
+    /// <c>e = e.InnerException</c> anywhere in the loop (its body or a for loop's header): a walk of an exception's chain,
+    /// one to three links in practice, on an error path - too few iterations for a per-iteration cost to matter.
+    /// </summary>
+    public static bool WalksInnerExceptions(this ILoopOperation loop)
+    {
+        foreach (var operation in loop.DescendantsAndSelf())
+        {
+            if (operation is ISimpleAssignmentOperation { Value: var value } &&
+                value.WalkDownConversions() is IPropertyReferenceOperation { Property: { Name: "InnerException", ContainingType: { Name: "Exception", ContainingNamespace.Name: "System" } } })
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
 }

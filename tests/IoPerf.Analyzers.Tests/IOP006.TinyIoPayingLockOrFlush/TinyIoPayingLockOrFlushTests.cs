@@ -235,6 +235,35 @@ public sealed class TinyIoPayingLockOrFlushTests
             }
         """));
 
+    /// <summary>An exception dump walks one to three links once, on an error path (dnSpy's console tool does this).</summary>
+    [Fact]
+    public Task ExceptionChainDump_NoDiagnostic() => Verify.VerifyAnalyzerAsync(InClass("""
+            public void Dump(Exception? ex)
+            {
+                while (ex is not null)
+                {
+                    Console.WriteLine("Error: {0}", ex.GetType());
+                    Console.WriteLine("  {0}", ex.Message);
+                    Console.WriteLine("  {0}", ex.StackTrace);
+                    ex = ex.InnerException;
+                }
+            }
+        """));
+
+    [Fact]
+    public Task SameWritesOverALinkedList_AreReported() => Verify.VerifyAnalyzerAsync(InClass("""
+            public void Dump(LinkedListNode<string>? node)
+            {
+                while (node is not null)
+                {
+                    {|IOP006:Console.WriteLine("Item: {0}", node.Value)|};
+                    Console.WriteLine("  {0}", node.Value.Length);
+                    Console.WriteLine("  {0}", node.Value.ToUpperInvariant());
+                    node = node.Next;
+                }
+            }
+        """));
+
     [Fact]
     public Task LoopThatReadsTheWindowWidth_IsReportedWithoutAFix()
     {
