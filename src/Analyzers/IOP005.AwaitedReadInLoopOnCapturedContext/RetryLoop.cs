@@ -5,15 +5,16 @@ using Microsoft.CodeAnalysis.Operations;
 namespace IoPerf.Analyzers.Internal;
 
 /// <summary>
-/// A retry or polling loop, whose reads are not a stream of reads: either each awaited read sits in a <c>try</c> whose
-/// block leaves the loop at its end (<c>return</c> or <c>break</c>), so the loop repeats only when an attempt failed, or
-/// the loop awaits <c>Task.Delay</c> (waiting for a port or a file to be ready): a delay of a millisecond or more dwarfs
-/// the microseconds of a context hop.
+/// A retry, polling or search loop, whose reads are not a stream of reads: each awaited read sits in a <c>try</c> whose
+/// block leaves the loop at its end (<c>return</c> or <c>break</c>), so the loop repeats only when an attempt failed; or
+/// the loop's own body ends by leaving it, so it repeats only through <c>continue</c> (a scan for a header that stops at
+/// the first chunk holding it); or the loop awaits <c>Task.Delay</c> (waiting for a port or a file to be ready): a delay
+/// of a millisecond or more dwarfs the microseconds of a context hop.
 /// </summary>
 internal static class RetryLoop
 {
     public static bool ReadsOncePerAttempt(ILoopOperation loop, IReadOnlyList<IOperation> awaits) =>
-        EachReadLeavesOnSuccess(loop, awaits) || AwaitsADelay(loop);
+        EachReadLeavesOnSuccess(loop, awaits) || (loop.Body is IBlockOperation body && LeavesLoop(body, loop)) || AwaitsADelay(loop);
 
     /// <summary>
     /// An <c>await Task.Delay(...)</c> (configured or not) in the loop's own function, a catch clause's back-off included;

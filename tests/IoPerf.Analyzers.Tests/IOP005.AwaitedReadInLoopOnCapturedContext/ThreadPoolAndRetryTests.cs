@@ -167,6 +167,30 @@ public sealed class ThreadPoolAndRetryTests
                 }
             """));
 
+    /// <summary>
+    /// A loop whose body ends by leaving it repeats only through <c>continue</c>: a search for a header that stops at the
+    /// first chunk holding it (NexusMods.App's GOG installer copy, found on the fourth held-out report set).
+    /// </summary>
+    [Fact]
+    public Task SearchLoopThatLeavesAtTheEndOfItsBody_NoDiagnostic() =>
+        Verify.VerifyAnalyzerAsync(Library("""
+                public async Task<int> FindHeaderAsync(Stream output)
+                {
+                    var buffer = new byte[1 << 20];
+                    while (true)
+                    {
+                        var read = await stream.ReadAsync(buffer, 0, buffer.Length);
+                        if (read <= 0) return -1;
+                        var index = Array.IndexOf(buffer, (byte)0x50, 0, read);
+                        if (index < 0) continue;
+                        await output.WriteAsync(buffer, index, read - index);
+                        break;
+                    }
+
+                    return 0;
+                }
+            """));
+
     [Fact]
     public Task DelayInALambdaOfTheLoop_DoesNotCount() =>
         Verify.VerifyAnalyzerAsync(Library("""
