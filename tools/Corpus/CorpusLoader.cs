@@ -40,7 +40,7 @@ internal static class CorpusLoader
         var files = new Dictionary<string, List<string>>(StringComparer.Ordinal);
         foreach (var file in System.IO.Directory.EnumerateFiles(root, "*.cs", SearchOption.AllDirectories))
         {
-            if (IsBuildOutput(file))
+            if (IsBuildOutput(file) || !IsReadable(file))
             {
                 continue;
             }
@@ -123,6 +123,23 @@ internal static class CorpusLoader
     /// <summary>Whether <paramref name="from"/> referencing <paramref name="to"/> closes a cycle: <paramref name="to"/> already reaches <paramref name="from"/>.</summary>
     private static bool CreatesCycle(Solution solution, ProjectId from, ProjectId to) =>
         to == from || solution.GetProjectDependencyGraph().GetProjectsThatThisProjectTransitivelyDependsOn(to).Contains(from);
+
+    /// <summary>
+    /// A source file the runner can read: a checkout can hold a symbolic link to a file that is not there (a submodule
+    /// not fetched, a path on the author's machine) or a file without read permission, which a build would not see either.
+    /// </summary>
+    private static bool IsReadable(string path)
+    {
+        try
+        {
+            using var stream = File.OpenRead(path);
+            return true;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return false;
+        }
+    }
 
     private static bool IsBuildOutput(string path) =>
         path.Contains($"{Path.DirectorySeparatorChar}obj{Path.DirectorySeparatorChar}", StringComparison.Ordinal) ||

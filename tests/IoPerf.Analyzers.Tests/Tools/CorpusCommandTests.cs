@@ -116,6 +116,25 @@ public sealed class CorpusCommandTests : IDisposable
         Assert.Equal(0, report.RootElement.GetProperty("CompilationDetails")[0].GetProperty("BindingErrors").GetInt32());
     }
 
+    /// <summary>A symbolic link to a source file that is not in the checkout is skipped, not a crash of the whole run.</summary>
+    [Fact]
+    public async Task LinkToAMissingSourceFile_IsSkipped()
+    {
+        var project = Path.Combine(_folder, "Lib");
+        Directory.CreateDirectory(project);
+        File.WriteAllText(Path.Combine(project, "Lib.csproj"), "<Project Sdk=\"Microsoft.NET.Sdk\" />");
+        File.WriteAllText(Path.Combine(project, "Present.cs"), "class Present { }");
+        File.CreateSymbolicLink(Path.Combine(project, "Shared.cs"), Path.Combine(_folder, "not-fetched", "Shared.cs"));
+        var json = Path.Combine(_folder, "report.json");
+
+        var (code, _, error) = await RunAsync(_folder, "--json", json);
+
+        Assert.Equal("", error);
+        Assert.Equal(CorpusCommand.Clean, code);
+        using var report = JsonDocument.Parse(File.ReadAllText(json));
+        Assert.Equal(1, report.RootElement.GetProperty("Files").GetInt32());
+    }
+
     /// <summary>
     /// A repository that turns ImplicitUsings on and adds Using items in Directory.Build.props: the code binds only with
     /// them, and before the runner read them the rule saw nothing there.
