@@ -55,12 +55,15 @@ internal sealed record ProjectProperties(
             return Default;
         }
 
-        var texts = Imports(projectDirectory, root, "Directory.Build.props").Concat(projects.Select(ReadText)).Concat(Imports(projectDirectory, root, "Directory.Build.targets"));
+        var texts = Imports(projectDirectory, root, "Directory.Build.props").Select(text => (Text: text, Stage: ImportStage.Props))
+            .Concat(projects.Select(project => (Text: ReadText(project), Stage: ImportStage.Project)))
+            .Concat(Imports(projectDirectory, root, "Directory.Build.targets").Select(text => (Text: text, Stage: ImportStage.Targets)));
         var properties = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
         var usingItems = new List<XElement>();
         var projectReferences = new List<string>();
         var referencesTestSdk = false;
-        foreach (var text in texts)
+        var isTestProject = new Dictionary<ImportStage, bool>();
+        foreach (var (text, stage) in texts)
         {
             if (Parse(text) is not { Root: { } project })
             {
@@ -72,6 +75,10 @@ internal sealed record ProjectProperties(
                 if (element.Parent?.Name.LocalName == "PropertyGroup")
                 {
                     properties[element.Name.LocalName] = element.Value.Trim();
+                    if (element.Name.LocalName == "IsTestProject" && !element.Value.Contains("$(", StringComparison.Ordinal))
+                    {
+                        isTestProject[stage] = IsTrue(element.Value); // a value computed from other properties stays unknown
+                    }
                 }
                 else if (element.Name.LocalName == "Using" && element.Parent?.Name.LocalName == "ItemGroup")
                 {
@@ -116,8 +123,25 @@ internal sealed record ProjectProperties(
             IsTrue(properties.GetValueOrDefault("UseWPF")),
             IsTrue(properties.GetValueOrDefault("UseWindowsForms")),
             projectReferences.Distinct(StringComparer.Ordinal).ToList(),
-            properties.GetValueOrDefault("IsTestProject") is { } isTestProject ? IsTrue(isTestProject) : referencesTestSdk);
+            IsTestProjectInImportOrder(isTestProject, referencesTestSdk));
     }
+
+    /// <summary>Where a property was set, in MSBuild's import order; the test SDK package's props come after Directory.Build.props.</summary>
+    private enum ImportStage
+    {
+        Props,
+        Project,
+        Targets,
+    }
+
+    /// <summary>
+    /// IsTestProject as MSBuild ends up with it: Directory.Build.props, then the test SDK package's props (true), then the
+    /// project file, then Directory.Build.targets - the last one that sets it wins.
+    /// </summary>
+    private static bool IsTestProjectInImportOrder(Dictionary<ImportStage, bool> set, bool referencesTestSdk) =>
+        set.TryGetValue(ImportStage.Targets, out var targets) ? targets
+        : set.TryGetValue(ImportStage.Project, out var project) ? project
+        : referencesTestSdk || (set.TryGetValue(ImportStage.Props, out var props) && props);
 
     /// <summary>
     /// The project files a ProjectReference's Include names, as full paths. MSBuild resolves them against the project's

@@ -131,7 +131,7 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
                 case IAnonymousFunctionOperation or ILocalFunctionOperation:
                     continue;
                 case IAwaitOperation awaitOperation when awaitOperation.Operation.WalkDownConversions() is IInvocationOperation invocation &&
-                                                         reads.IsRead(invocation.TargetMethod) && !IsChildProcessOutput(invocation.Instance):
+                                                         reads.IsRead(invocation.TargetMethod) && !IsChildProcessOutput(Receiver(invocation)):
                     found.Add(awaitOperation);
                     break;
                 case ILoopOperation nested when IsAwaitForEachOverReads(nested, reads):
@@ -162,6 +162,10 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
     /// <c>process.StandardOutput</c>/<c>StandardError</c>: a loop that reads a child process's output is paced by the
     /// process (its start, its run), not by context hops.
     /// </summary>
+    /// <summary>The object a read is called on: the instance, or an extension method's first argument.</summary>
+    private static IOperation? Receiver(IInvocationOperation invocation) =>
+        invocation.Instance ?? (invocation.TargetMethod.IsExtensionMethod ? invocation.Arguments.GetArgument(0)?.Value : null);
+
     private static bool IsChildProcessOutput(IOperation? receiver) =>
         receiver?.WalkDownConversions() is IPropertyReferenceOperation { Property: { Name: "StandardOutput" or "StandardError", ContainingType.Name: "Process" } };
 

@@ -9,36 +9,78 @@ namespace IoPerf.Analyzers.Internal;
 /// block leaves the loop at its end (<c>return</c> or <c>break</c>), so the loop repeats only when an attempt failed; or
 /// the loop's own body ends by leaving it, so it repeats only through <c>continue</c> (a scan for a header that stops at
 /// the first chunk holding it); or the loop awaits <c>Task.Delay</c> (waiting for a port or a file to be ready): a delay
-/// of a millisecond or more dwarfs the microseconds of a context hop.
+/// of a millisecond or more dwarfs the microseconds of a context hop. The last two hold only for reads of the loop's own
+/// body: a read loop nested in a retry wrapper still hops once per read.
 /// </summary>
 internal static class RetryLoop
 {
     public static bool ReadsOncePerAttempt(ILoopOperation loop, IReadOnlyList<IOperation> awaits) =>
-        EachReadLeavesOnSuccess(loop, awaits) || (loop.Body is IBlockOperation body && LeavesLoop(body, loop)) || AwaitsADelay(loop);
+        EachReadLeavesOnSuccess(loop, awaits) ||
+        (AllReadsAreTheLoopsOwn(loop, awaits) && ((loop.Body is IBlockOperation body && LeavesLoop(body, loop)) || AwaitsADelay(loop)));
+
+    /// <summary>No loop stands between any of the reads and <paramref name="loop"/> (an <c>await foreach</c> over reads is one).</summary>
+    private static bool AllReadsAreTheLoopsOwn(ILoopOperation loop, IReadOnlyList<IOperation> awaits)
+    {
+        foreach (var awaited in awaits)
+        {
+            for (IOperation? current = awaited; current is not null && current != loop; current = current.Parent)
+            {
+                if (current is ILoopOperation)
+                {
+                    return false;
+                }
+            }
+        }
+
+        return awaits.Count > 0;
+    }
 
     /// <summary>
-    /// An <c>await Task.Delay(...)</c> (configured or not) in the loop's own function, a catch clause's back-off included;
-    /// not in a lambda or local function, which may run elsewhere.
+    /// An <c>await Task.Delay(...)</c> (configured or not) in the loop's own function; not in a lambda or local function,
+    /// which may run elsewhere. A back-off in a catch clause counts only when its <c>try</c> can leave the loop (an
+    /// attempt that returns or breaks on success): a read pump that backs off after an error still reads in a stream.
     /// </summary>
     private static bool AwaitsADelay(ILoopOperation loop)
     {
-        var pending = new Stack<IOperation>(loop.ChildOperations);
+        var pending = new Stack<(IOperation Operation, ITryOperation? BackingOffFrom)>();
+        foreach (var child in loop.ChildOperations)
+        {
+            pending.Push((child, null));
+        }
+
         while (pending.Count > 0)
         {
-            var operation = pending.Pop();
+            var (operation, backingOffFrom) = pending.Pop();
             if (operation is IAnonymousFunctionOperation or ILocalFunctionOperation)
             {
                 continue;
             }
 
-            if (operation is IAwaitOperation { Operation: var awaited } && IsDelay(awaited.WalkDownConversions()))
+            if (operation is IAwaitOperation { Operation: var awaited } && IsDelay(awaited.WalkDownConversions()) &&
+                (backingOffFrom is null || CanLeaveLoop(backingOffFrom.Body, loop)))
             {
                 return true;
             }
 
             foreach (var child in operation.ChildOperations)
             {
-                pending.Push(child);
+                pending.Push((child, child is ICatchClauseOperation && operation is ITryOperation attempt ? attempt : backingOffFrom));
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>A <c>return</c>, or a <c>break</c> out of <paramref name="loop"/>, anywhere in <paramref name="block"/>'s own code.</summary>
+    private static bool CanLeaveLoop(IBlockOperation block, ILoopOperation loop)
+    {
+        foreach (var operation in block.Descendants())
+        {
+            if ((operation is IReturnOperation { Kind: OperationKind.Return } ||
+                 (operation is IBranchOperation { BranchKind: BranchKind.Break } branch && SymbolEqualityComparer.Default.Equals(branch.Target, loop.ExitLabel))) &&
+                operation.GetEnclosingFunctionBody() == loop.GetEnclosingFunctionBody())
+            {
+                return true;
             }
         }
 

@@ -22,11 +22,8 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
             !ConsoleOutput.IsStandardOutputWrite(first, console) ||
             first.GetOutermostLoop() is not { } loop ||
             loop.Syntax.ContainsDiagnostics ||
-            TestCode.IsTestMethod(context.ContainingSymbol) ||
-            loop.WalksInnerExceptions())
+            TestCode.IsTestMethod(context.ContainingSymbol))
         {
-            // An exception dump prints one to three links once, on an error path (dnSpy's console, found on the fourth
-            // held-out report set).
             return;
         }
 
@@ -66,6 +63,13 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
         }
 
         writes.Sort((a, b) => a.Syntax.SpanStart.CompareTo(b.Syntax.SpanStart));
+        if (loop.WalksInnerExceptions())
+        {
+            // An exception dump prints one to three links once, on an error path (dnSpy's console, found on the fourth
+            // held-out report set). Checked after the first-write exit: only one callback per loop walks it.
+            return;
+        }
+
         if (writes.Count == 0 || writes[0] != first || AreFewWrites(context, writes) ||
             !writes.Any(write => RunsOnEveryIteration(write, loop)))
         {
@@ -93,10 +97,22 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
         Report(context, first.Syntax, TinyIoKind.ConsoleInLoop, fixable, writes.Skip(1).Select(s => s.Syntax.GetLocation()), writes.Count);
     }
 
-    /// <summary>A call of a Console method (SetCursorPosition, ResetColor, Clear, ...) or a write of a Console property (ForegroundColor = ...).</summary>
-    private static bool ChangesTheTerminal(IOperation operation) =>
-        operation is IInvocationOperation ||
-        (operation.Parent is IAssignmentOperation assignment && assignment.Target == operation);
+    /// <summary>
+    /// A call of a Console method other than a read of its state (SetCursorPosition, ResetColor, Clear, SetOut, ...), or a
+    /// write of a Console property: <c>ForegroundColor = ...</c>, <c>CursorLeft += 2</c>, <c>CursorLeft++</c>,
+    /// <c>(Console.CursorLeft, Console.CursorTop) = ...</c>.
+    /// </summary>
+    private static bool ChangesTheTerminal(IOperation operation) => operation switch
+    {
+        IInvocationOperation invocation => invocation.TargetMethod.Name is not ("GetCursorPosition" or "Read" or "ReadKey" or "ReadLine"),
+        _ => operation.Parent switch
+        {
+            IAssignmentOperation assignment => assignment.Target == operation,
+            IIncrementOrDecrementOperation increment => increment.Target == operation,
+            ITupleOperation { Parent: IDeconstructionAssignmentOperation deconstruction } tuple => deconstruction.Target == tuple,
+            _ => false,
+        },
+    };
 
     private static bool HasConstantRepetitions(List<IInvocationOperation> writes) =>
         writes.All(write => write.GetOutermostLoop() is { } outermost && ConsoleOutput.GetConstantRepetitions(write, outermost) is not null);

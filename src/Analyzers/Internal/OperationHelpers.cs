@@ -276,17 +276,32 @@ internal static class OperationHelpers
     }
 
     /// <summary>
-    /// <c>e = e.InnerException</c> anywhere in the loop (its body or a for loop's header): a walk of an exception's chain,
-    /// one to three links in practice, on an error path - too few iterations for a per-iteration cost to matter.
+    /// <c>e = e.InnerException</c> in the loop's own code (its body, condition or a for loop's header; not a nested loop,
+    /// a catch clause or a lambda), the same variable on both sides: a walk of an exception's chain, one to three links in
+    /// practice, on an error path - too few iterations for a per-iteration cost to matter.
     /// </summary>
     public static bool WalksInnerExceptions(this ILoopOperation loop)
     {
-        foreach (var operation in loop.DescendantsAndSelf())
+        var pending = new Stack<IOperation>(loop.ChildOperations);
+        while (pending.Count > 0)
         {
-            if (operation is ISimpleAssignmentOperation { Value: var value } &&
-                value.WalkDownConversions() is IPropertyReferenceOperation { Property: { Name: "InnerException", ContainingType: { Name: "Exception", ContainingNamespace.Name: "System" } } })
+            var operation = pending.Pop();
+            if (operation is ILoopOperation or ICatchClauseOperation or IAnonymousFunctionOperation or ILocalFunctionOperation)
+            {
+                continue;
+            }
+
+            if (operation is ISimpleAssignmentOperation { Target: var target, Value: var value } &&
+                value.WalkDownConversions() is IPropertyReferenceOperation { Property: { Name: "InnerException", ContainingType: { Name: "Exception", ContainingNamespace.Name: "System" } }, Instance: { } instance } &&
+                target.GetReferencedSymbol() is { } walked &&
+                SymbolEqualityComparer.Default.Equals(walked, instance.GetReferencedSymbol()))
             {
                 return true;
+            }
+
+            foreach (var child in operation.ChildOperations)
+            {
+                pending.Push(child);
             }
         }
 

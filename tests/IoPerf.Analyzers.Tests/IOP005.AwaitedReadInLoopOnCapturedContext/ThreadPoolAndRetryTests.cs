@@ -191,6 +191,72 @@ public sealed class ThreadPoolAndRetryTests
                 }
             """));
 
+    /// <summary>A retry wrapper around a read loop: the inner loop still hops once per line.</summary>
+    [Theory]
+    [InlineData("catch (IOException) when (attempt < 3) { continue; }", "return lines;")]
+    [InlineData("catch (IOException) when (attempt < 3) { }", "await Task.Delay(1000); if (lines.Count > 0) return lines;")]
+    public Task RetryWrapperAroundAReadLoop_IsReported(string handler, string after) =>
+        Verify.VerifyAnalyzerAsync(Library($$"""
+                public async Task<System.Collections.Generic.List<string>> ReadAllAsync(string path)
+                {
+                    var lines = new System.Collections.Generic.List<string>();
+                    for (var attempt = 1; ; attempt++)
+                    {
+                        try
+                        {
+                            using var reader = File.OpenText(path);
+                            string? line;
+                            while ((line = {|IOP005:await reader.ReadLineAsync()|}) != null) lines.Add(line);
+                        }
+                        {{handler}}
+                        {{after}}
+                    }
+                }
+            """));
+
+    /// <summary>A read pump that backs off after an error keeps reading in a stream between errors.</summary>
+    [Fact]
+    public Task ReadPumpWithABackOffOnlyAfterErrors_IsReported() =>
+        Verify.VerifyAnalyzerAsync(Library("""
+                public async Task<long> PumpAsync(CancellationToken token)
+                {
+                    var buffer = new byte[4096];
+                    long total = 0;
+                    while (!token.IsCancellationRequested)
+                    {
+                        try
+                        {
+                            var read = {|IOP005:await stream.ReadAsync(buffer, 0, buffer.Length, token)|};
+                            total += read;
+                        }
+                        catch (IOException)
+                        {
+                            await Task.Delay(1000, token);
+                        }
+                    }
+
+                    return total;
+                }
+            """));
+
+    /// <summary>An extension read on a child process's output is the child's pace, as a direct read is.</summary>
+    [Fact]
+    public Task ExtensionReadOnAChildProcessesOutput_NoDiagnostic() =>
+        Verify.VerifyAnalyzerAsync(Library("""
+                public async Task<int> CountAsync(System.Diagnostics.Process process)
+                {
+                    var records = 0;
+                    while (await process.StandardOutput.ReadRecordAsync() != null) records++;
+                    return records;
+                }
+            """) + """
+
+            public static class RecordReading
+            {
+                public static Task<string?> ReadRecordAsync(this TextReader reader) => reader.ReadLineAsync();
+            }
+            """);
+
     [Fact]
     public Task DelayInALambdaOfTheLoop_DoesNotCount() =>
         Verify.VerifyAnalyzerAsync(Library("""

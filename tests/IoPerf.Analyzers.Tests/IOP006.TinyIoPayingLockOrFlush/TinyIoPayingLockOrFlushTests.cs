@@ -221,6 +221,9 @@ public sealed class TinyIoPayingLockOrFlushTests
     [InlineData("Console.SetCursorPosition(0, line.Length % 20);")]
     [InlineData("Console.CursorLeft = 4;")]
     [InlineData("Console.ResetColor();")]
+    [InlineData("Console.CursorLeft++;")]
+    [InlineData("Console.CursorTop += 1;")]
+    [InlineData("(Console.CursorLeft, Console.CursorTop) = (0, 1);")]
     public Task LoopThatChangesTheTerminal_NoDiagnostic(string change) => Verify.VerifyAnalyzerAsync(InClass($$"""
             public void Print(string[] lines)
             {
@@ -260,6 +263,38 @@ public sealed class TinyIoPayingLockOrFlushTests
                     Console.WriteLine("  {0}", node.Value.Length);
                     Console.WriteLine("  {0}", node.Value.ToUpperInvariant());
                     node = node.Next;
+                }
+            }
+        """));
+
+    [Fact]
+    public Task LoopThatReadsTheCursorPosition_IsReportedWithoutAFix()
+    {
+        var source = InClass("""
+            public void Print(string[] lines)
+            {
+                foreach (var line in File.ReadLines(lines[0]))
+                {
+                    var (left, _) = Console.GetCursorPosition();
+                    {|IOP006:Console.Write(left)|};
+                    Console.WriteLine(line);
+                }
+            }
+        """);
+        return Verify.VerifyCodeFixAsync(source, source);
+    }
+
+    /// <summary>An exception walk in a catch clause of a data loop does not make the loop an error dump.</summary>
+    [Fact]
+    public Task DataLoopWithAnExceptionWalkInACatch_IsReported() => Verify.VerifyAnalyzerAsync(InClass("""
+            public void Print(string path)
+            {
+                foreach (var line in File.ReadLines(path))
+                {
+                    {|IOP006:Console.Write(line)|};
+                    Console.WriteLine();
+                    try { Console.WriteLine(int.Parse(line)); }
+                    catch (Exception ex) { for (var e = ex; e != null; e = e.InnerException) Console.WriteLine(e.Message); }
                 }
             }
         """));

@@ -626,6 +626,27 @@ public sealed class FileReopenedForEachAppendTests
         """));
     }
 
+    /// <summary>
+    /// A loop over data that only touches InnerException on its error path (another variable, or a walk in a nested loop)
+    /// is not a walk of the chain: still reported.
+    /// </summary>
+    [Theory]
+    [InlineData("catch (AggregateException ex) { last = ex.InnerException; }")]
+    [InlineData("catch (Exception ex) { var e = ex; while (e.InnerException != null) e = e.InnerException; last = e; }")]
+    public Task DataLoopTouchingInnerExceptionOnItsErrorPath_IsReported(string handler) => Verify.VerifyAnalyzerAsync(InClass($$"""
+            Exception? last;
+
+            void Save(string path, string[] lines)
+            {
+                foreach (var line in lines)
+                {
+                    try { int.Parse(line); }
+                    {{handler}}
+                    {|IOP008:File.AppendAllText(path, line + "\n")|};
+                }
+            }
+        """));
+
     /// <summary>Only a chain of inner exceptions is known to be short: another linked walk is reported.</summary>
     [Fact]
     public Task LinkedListWalk_IsReported() => Verify.VerifyAnalyzerAsync(InClass("""

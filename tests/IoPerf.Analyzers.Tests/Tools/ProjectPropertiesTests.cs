@@ -40,6 +40,21 @@ public sealed class ProjectPropertiesTests : IDisposable
         Assert.Equal(expected ? "true" : "", properties.AnalyzerBuildProperties["build_property.IsTestProject"]);
     }
 
+    /// <summary>
+    /// In MSBuild's order the test SDK's props come after Directory.Build.props: a default of false there does not turn
+    /// test projects off; a value computed from other properties is not read as false.
+    /// </summary>
+    [Theory]
+    [InlineData("<IsTestProject>false</IsTestProject>", true)]
+    [InlineData("<IsTestProject>$(MSBuildProjectName.EndsWith('Tests'))</IsTestProject>", true)]
+    public void TestSdkPropsComeAfterDirectoryBuildProps(string propsValue, bool expected)
+    {
+        Write("Directory.Build.props", $"<Project><PropertyGroup>{propsValue}</PropertyGroup></Project>");
+        var project = Project("Checks", "<ItemGroup><PackageReference Include=\"Microsoft.NET.Test.Sdk\" /></ItemGroup>");
+
+        Assert.Equal(expected, ProjectProperties.Read(project, _root).IsTestProject);
+    }
+
     [Fact]
     public void ProjectFileOverridesDirectoryBuildProps_AndTargetsOverrideBoth()
     {
