@@ -220,13 +220,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
 
         foreach (var operation in loop.Body.Descendants())
         {
-            var leavesTheLoop = operation switch
-            {
-                IReturnOperation { Kind: OperationKind.Return } => true,
-                IBranchOperation { BranchKind: BranchKind.Break } branch => SymbolEqualityComparer.Default.Equals(branch.Target, loop.ExitLabel),
-                _ => false,
-            };
-            if (!leavesTheLoop || operation.GetEnclosingFunctionBody() != loop.GetEnclosingFunctionBody())
+            if (!operation.LeavesLoop(loop) || operation.GetEnclosingFunctionBody() != loop.GetEnclosingFunctionBody())
             {
                 continue;
             }

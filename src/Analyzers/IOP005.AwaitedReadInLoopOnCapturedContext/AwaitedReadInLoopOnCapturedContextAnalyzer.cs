@@ -158,14 +158,14 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
         }
     }
 
-    /// <summary>
-    /// <c>process.StandardOutput</c>/<c>StandardError</c>: a loop that reads a child process's output is paced by the
-    /// process (its start, its run), not by context hops.
-    /// </summary>
     /// <summary>The object a read is called on: the instance, or an extension method's first argument.</summary>
     private static IOperation? Receiver(IInvocationOperation invocation) =>
         invocation.Instance ?? (invocation.TargetMethod.IsExtensionMethod ? invocation.Arguments.GetArgument(0)?.Value : null);
 
+    /// <summary>
+    /// <c>process.StandardOutput</c>/<c>StandardError</c>: a loop that reads a child process's output is paced by the
+    /// process (its start, its run), not by context hops.
+    /// </summary>
     private static bool IsChildProcessOutput(IOperation? receiver) =>
         receiver?.WalkDownConversions() is IPropertyReferenceOperation { Property: { Name: "StandardOutput" or "StandardError", ContainingType.Name: "Process" } };
 

@@ -16,7 +16,7 @@ internal static class RetryLoop
 {
     public static bool ReadsOncePerAttempt(ILoopOperation loop, IReadOnlyList<IOperation> awaits) =>
         EachReadLeavesOnSuccess(loop, awaits) ||
-        (AllReadsAreTheLoopsOwn(loop, awaits) && ((loop.Body is IBlockOperation body && LeavesLoop(body, loop)) || AwaitsADelay(loop)));
+        (AllReadsAreTheLoopsOwn(loop, awaits) && ((loop.Body is IBlockOperation body && EndsByLeaving(body, loop)) || AwaitsADelay(loop)));
 
     /// <summary>No loop stands between any of the reads and <paramref name="loop"/> (an <c>await foreach</c> over reads is one).</summary>
     private static bool AllReadsAreTheLoopsOwn(ILoopOperation loop, IReadOnlyList<IOperation> awaits)
@@ -76,9 +76,7 @@ internal static class RetryLoop
     {
         foreach (var operation in block.Descendants())
         {
-            if ((operation is IReturnOperation { Kind: OperationKind.Return } ||
-                 (operation is IBranchOperation { BranchKind: BranchKind.Break } branch && SymbolEqualityComparer.Default.Equals(branch.Target, loop.ExitLabel))) &&
-                operation.GetEnclosingFunctionBody() == loop.GetEnclosingFunctionBody())
+            if (operation.LeavesLoop(loop) && operation.GetEnclosingFunctionBody() == loop.GetEnclosingFunctionBody())
             {
                 return true;
             }
@@ -99,7 +97,7 @@ internal static class RetryLoop
         foreach (var awaited in awaits)
         {
             if (awaited is not IAwaitOperation || EnclosingAttempt(awaited, loop) is not { } attempt ||
-                !LeavesLoop(attempt.Body, loop))
+                !EndsByLeaving(attempt.Body, loop))
             {
                 return false;
             }
@@ -133,7 +131,8 @@ internal static class RetryLoop
         return span.Contains(operation.Syntax.Span);
     }
 
-    private static bool LeavesLoop(IBlockOperation body, ILoopOperation loop)
+    /// <summary>The block's last statement is a <c>return</c> or a <c>break</c> out of <paramref name="loop"/>.</summary>
+    private static bool EndsByLeaving(IBlockOperation body, ILoopOperation loop)
     {
         if (body.Operations.Length == 0)
         {

@@ -220,25 +220,6 @@ internal static class ConsoleOutput
 
         return product;
     }
-
-    /// <summary>The operations of <paramref name="loop"/> that run as part of the same function (not in nested lambdas or local functions).</summary>
-    public static IEnumerable<IOperation> OperationsOf(ILoopOperation loop)
-    {
-        var pending = new Stack<IOperation>();
-        pending.Push(loop);
-        while (pending.Count > 0)
-        {
-            var current = pending.Pop();
-            yield return current;
-            foreach (var child in current.ChildOperations)
-            {
-                if (child is not (IAnonymousFunctionOperation or ILocalFunctionOperation))
-                {
-                    pending.Push(child);
-                }
-            }
-        }
-    }
 }
 
 /// <summary>How an operation in a loop bears on IOP006's console check.</summary>

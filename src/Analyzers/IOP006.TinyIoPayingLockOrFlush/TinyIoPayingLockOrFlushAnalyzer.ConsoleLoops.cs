@@ -30,7 +30,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
         var writes = new List<IInvocationOperation>();
         var fixable = !IsIterator(loop);
         var fileData = FileDataSource(loop);
-        foreach (var operation in ConsoleOutput.OperationsOf(loop))
+        foreach (var operation in loop.OwnOperations())
         {
             // The loop's own source of lines or entries is read, buffered, as the loop goes: the writes are still what it costs.
             switch (operation == fileData ? LoopWork.Other : ConsoleOutput.Classify(operation, console))

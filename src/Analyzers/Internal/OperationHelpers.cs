@@ -282,15 +282,8 @@ internal static class OperationHelpers
     /// </summary>
     public static bool WalksInnerExceptions(this ILoopOperation loop)
     {
-        var pending = new Stack<IOperation>(loop.ChildOperations);
-        while (pending.Count > 0)
+        foreach (var operation in loop.OwnOperations(skipInside: nested => nested is ILoopOperation or ICatchClauseOperation))
         {
-            var operation = pending.Pop();
-            if (operation is ILoopOperation or ICatchClauseOperation or IAnonymousFunctionOperation or ILocalFunctionOperation)
-            {
-                continue;
-            }
-
             if (operation is ISimpleAssignmentOperation { Target: var target, Value: var value } &&
                 value.WalkDownConversions() is IPropertyReferenceOperation { Property: { Name: "InnerException", ContainingType: { Name: "Exception", ContainingNamespace.Name: "System" } }, Instance: { } instance } &&
                 target.GetReferencedSymbol() is { } walked &&
@@ -298,13 +291,38 @@ internal static class OperationHelpers
             {
                 return true;
             }
-
-            foreach (var child in operation.ChildOperations)
-            {
-                pending.Push(child);
-            }
         }
 
         return false;
     }
+
+    /// <summary>
+    /// <paramref name="root"/> and the operations under it that run as part of the same function: not those in nested
+    /// lambdas or local functions, nor under a child <paramref name="skipInside"/> picks out (the root itself is never skipped).
+    /// </summary>
+    public static IEnumerable<IOperation> OwnOperations(this IOperation root, System.Func<IOperation, bool>? skipInside = null)
+    {
+        var pending = new Stack<IOperation>();
+        pending.Push(root);
+        while (pending.Count > 0)
+        {
+            var current = pending.Pop();
+            yield return current;
+            foreach (var child in current.ChildOperations)
+            {
+                if (child is not (IAnonymousFunctionOperation or ILocalFunctionOperation) && skipInside?.Invoke(child) != true)
+                {
+                    pending.Push(child);
+                }
+            }
+        }
+    }
+
+    /// <summary>A <c>return</c> (not a <c>yield</c>), or a <c>break</c> whose target is the end of <paramref name="loop"/>.</summary>
+    public static bool LeavesLoop(this IOperation operation, ILoopOperation loop) => operation switch
+    {
+        IReturnOperation { Kind: OperationKind.Return } => true,
+        IBranchOperation { BranchKind: BranchKind.Break } branch => SymbolEqualityComparer.Default.Equals(branch.Target, loop.ExitLabel),
+        _ => false,
+    };
 }

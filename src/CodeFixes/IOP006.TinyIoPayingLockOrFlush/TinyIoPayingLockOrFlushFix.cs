@@ -139,7 +139,7 @@ public sealed class TinyIoPayingLockOrFlushFix : CodeFixProvider
         }
 
         var name = NameGenerator.GetUniqueLocalName(model, loopStatement.SpanStart, "stdout");
-        var writes = ConsoleOutput.OperationsOf(loop)
+        var writes = loop.OwnOperations()
             .OfType<IInvocationOperation>()
             .Where(invocation => ConsoleOutput.IsStandardOutputWrite(invocation, console))
             .Select(invocation => (InvocationExpressionSyntax)invocation.Syntax)
