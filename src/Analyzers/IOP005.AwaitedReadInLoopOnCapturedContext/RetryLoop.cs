@@ -131,7 +131,7 @@ internal static class RetryLoop
         return span.Contains(operation.Syntax.Span);
     }
 
-    /// <summary>The block's last statement is a <c>return</c> or a <c>break</c> out of <paramref name="loop"/>.</summary>
+    /// <summary>The block's last statement is a <c>return</c>, a <c>yield break</c> or a <c>break</c> out of <paramref name="loop"/>.</summary>
     private static bool EndsByLeaving(IBlockOperation body, ILoopOperation loop)
     {
         if (body.Operations.Length == 0)
@@ -139,11 +139,8 @@ internal static class RetryLoop
             return false;
         }
 
-        return body.Operations[body.Operations.Length - 1] switch
-        {
-            IReturnOperation => true,
-            IBranchOperation { BranchKind: BranchKind.Break } branch => SymbolEqualityComparer.Default.Equals(branch.Target, loop.ExitLabel),
-            _ => false,
-        };
+        // A yield break leaves too; a yield return hands out one item and comes back to the loop.
+        var last = body.Operations[body.Operations.Length - 1];
+        return last is IReturnOperation { Kind: OperationKind.YieldBreak } || last.LeavesLoop(loop);
     }
 }

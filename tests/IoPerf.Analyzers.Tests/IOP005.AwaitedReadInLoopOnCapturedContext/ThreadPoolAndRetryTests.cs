@@ -257,6 +257,22 @@ public sealed class ThreadPoolAndRetryTests
             }
             """);
 
+    /// <summary>A <c>yield return</c> at the end of the body hands out one chunk and comes back: the loop goes on reading.</summary>
+    [Fact]
+    public Task AsyncIteratorYieldingEachChunk_IsReported() =>
+        Verify.VerifyAnalyzerAsync(Library("""
+                public async System.Collections.Generic.IAsyncEnumerable<int> ChunksAsync()
+                {
+                    var buffer = new byte[4096];
+                    while (true)
+                    {
+                        var read = {|IOP005:await stream.ReadAsync(buffer, 0, buffer.Length)|};
+                        if (read == 0) break;
+                        yield return read;
+                    }
+                }
+            """));
+
     [Fact]
     public Task DelayInALambdaOfTheLoop_DoesNotCount() =>
         Verify.VerifyAnalyzerAsync(Library("""
