@@ -192,7 +192,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
     private static bool ReadsAnotherStream(ILoopOperation loop, IInvocationOperation read, IOperation file, WellKnownIoTypes types)
     {
         var fileSymbol = file.GetReferencedSymbol();
-        foreach (var operation in loop.Descendants())
+        foreach (var operation in loop.OperationsBelow())
         {
             if (operation is IInvocationOperation { TargetMethod.Name: "Read" or "ReadAsync" or "ReadAtLeast" or "ReadAtLeastAsync" or "ReadExactly" or "ReadExactlyAsync", Instance: { } other } call &&
                 call != read &&
@@ -218,7 +218,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
             return false;
         }
 
-        foreach (var operation in loop.Body.Descendants())
+        foreach (var operation in loop.Body.OperationsBelow())
         {
             if (!operation.LeavesLoop(loop) || operation.GetEnclosingFunctionBody() != loop.GetEnclosingFunctionBody())
             {
@@ -237,7 +237,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
         return false;
 
         static bool ReadsContents(IOperation condition, ISymbol buffer) =>
-            condition.DescendantsAndSelf().Any(reference =>
+            condition.AllOperations().Any(reference =>
                 SymbolEqualityComparer.Default.Equals(reference.GetReferencedSymbol(), buffer) &&
                 reference.Parent is not IPropertyReferenceOperation { Property.Name: "Length" or "LongLength" });
     }
@@ -304,7 +304,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
             return true;
         }
 
-        foreach (var operation in loop.Descendants())
+        foreach (var operation in loop.OperationsBelow())
         {
             if (operation is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, count) &&
                 IsComparedWithZero(reference.GetParentSkippingConversions(out var compared), compared))
@@ -337,7 +337,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
             return false;
         }
 
-        foreach (var operation in loop.Descendants())
+        foreach (var operation in loop.OperationsBelow())
         {
             switch (operation)
             {

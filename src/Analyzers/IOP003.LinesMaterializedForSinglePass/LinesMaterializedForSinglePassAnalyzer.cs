@@ -130,7 +130,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
         {
             var path = (form == LinesReadForm.Split ? (IInvocationOperation)invocation.Instance!.WalkDownConversions() : invocation)
                 .Arguments.GetArgument(0)?.Value;
-            if (path is null || IsSameFileTouchedWhileReading(path, invocation, use, types))
+            if (path is null || IsSameFileTouchedWhileReading(path, invocation, use, IoModel.For(context.Compilation)))
             {
                 return;
             }
@@ -267,28 +267,25 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
     }
 
     /// <summary>
-    /// File.ReadLines keeps the file open until the loop ends: writing, moving, deleting or opening the same path
-    /// between the read and the end of its consumer would fail or see a half-read file.
+    /// File.ReadLines keeps the file open until the loop ends: writing, moving, deleting or opening for writing the same
+    /// path between the read and the end of its consumer - in the code there, or in the project's methods it calls (a
+    /// property setter that saves the file, an event whose handler does) - would fail or see a half-read file.
     /// </summary>
-    private static bool IsSameFileTouchedWhileReading(IOperation path, IInvocationOperation read, SinglePassUse use, WellKnownIoTypes types)
+    private static bool IsSameFileTouchedWhileReading(IOperation path, IInvocationOperation read, SinglePassUse use, IoModel model)
     {
-        var start = read.Syntax.SpanStart;
-        var end = use.ConsumingOperation.Syntax.Span.End;
-        foreach (var operation in read.GetRoot().DescendantsStartingWithin(TextSpan.FromBounds(start, end)))
-        {
-            if (operation == read)
-            {
-                continue;
-            }
+        var range = TextSpan.FromBounds(read.Syntax.SpanStart, use.ConsumingOperation.Syntax.Span.End);
+        return model.Effects.MayChange(ExceptTheRead(read.GetRoot().DescendantsStartingWithin(range), read), new SameFileChanges(path));
+    }
 
-            if (FileApi.TryGetMutatedOrOpenedPath(operation, types, out var otherPath) &&
-                otherPath is not null && FileApi.IsSamePath(path, otherPath))
+    private static IEnumerable<IOperation> ExceptTheRead(IEnumerable<IOperation> operations, IInvocationOperation read)
+    {
+        foreach (var operation in operations)
+        {
+            if (operation != read)
             {
-                return true;
+                yield return operation;
             }
         }
-
-        return false;
     }
 }
 

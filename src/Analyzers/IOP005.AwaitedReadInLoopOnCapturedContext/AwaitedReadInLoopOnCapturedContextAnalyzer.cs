@@ -43,13 +43,14 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
             }
 
             var capturedContext = CapturedContext.Create(start.Compilation, start.Options);
+            var pacing = IoModel.For(start.Compilation).Pacing;
             start.RegisterOperationAction(
-                operationContext => AnalyzeLoop(operationContext, reads, capturedContext),
+                operationContext => AnalyzeLoop(operationContext, reads, capturedContext, pacing),
                 OperationKind.Loop);
         });
     }
 
-    private static void AnalyzeLoop(OperationAnalysisContext context, AsyncReads reads, CapturedContext capturedContext)
+    private static void AnalyzeLoop(OperationAnalysisContext context, AsyncReads reads, CapturedContext capturedContext, Pacing pacing)
     {
         var loop = (ILoopOperation)context.Operation;
         if (loop.GetEnclosingLoop() is not null ||
@@ -59,12 +60,12 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
             return;
         }
 
-        var awaits = FindAwaitsOnContext(loop, reads);
+        var awaits = FindAwaitsOnContext(loop, reads, pacing);
         if (awaits.Count == 0 ||
             !capturedContext.AppliesTo(loop.Syntax.SyntaxTree, context.Compilation, context.Options, RuleIdentifiers.AwaitedReadInLoopOnCapturedContext) ||
             capturedContext.IsExcludedType(context.ContainingSymbol.ContainingType) ||
             TestCode.IsTestMethod(context.ContainingSymbol) ||
-            RetryLoop.ReadsOncePerAttempt(loop, awaits))
+            RetryLoop.ReadsOncePerAttempt(loop, awaits, pacing))
         {
             return;
         }
@@ -113,7 +114,7 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
     /// without ConfigureAwait, and the <c>await foreach</c> loops over <c>File.ReadLinesAsync</c>, in source order.
     /// A foreach's collection is evaluated once, so an await there does not count.
     /// </summary>
-    internal static List<IOperation> FindAwaitsOnContext(ILoopOperation loop, AsyncReads reads)
+    internal static List<IOperation> FindAwaitsOnContext(ILoopOperation loop, AsyncReads reads, Pacing pacing)
     {
         var found = new List<IOperation>();
         if (IsAwaitForEachOverReads(loop, reads))
@@ -131,7 +132,7 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
                 case IAnonymousFunctionOperation or ILocalFunctionOperation:
                     continue;
                 case IAwaitOperation awaitOperation when awaitOperation.Operation.WalkDownConversions() is IInvocationOperation invocation &&
-                                                         reads.IsRead(invocation.TargetMethod) && !IsChildProcessOutput(Receiver(invocation)):
+                                                         reads.IsRead(invocation.TargetMethod) && !IsChildProcessOutput(invocation, pacing):
                     found.Add(awaitOperation);
                     break;
                 case ILoopOperation nested when IsAwaitForEachOverReads(nested, reads):
@@ -158,16 +159,13 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
         }
     }
 
-    /// <summary>The object a read is called on: the instance, or an extension method's first argument.</summary>
-    private static IOperation? Receiver(IInvocationOperation invocation) =>
-        invocation.Instance ?? (invocation.TargetMethod.IsExtensionMethod ? invocation.Arguments.GetArgument(0)?.Value : null);
-
     /// <summary>
-    /// <c>process.StandardOutput</c>/<c>StandardError</c>: a loop that reads a child process's output is paced by the
-    /// process (its start, its run), not by context hops.
+    /// A read of <c>process.StandardOutput</c>/<c>StandardError</c> (the instance, or an extension method's first argument):
+    /// a loop that reads a child process's output is paced by the process (its start, its run), not by context hops.
     /// </summary>
-    private static bool IsChildProcessOutput(IOperation? receiver) =>
-        receiver?.WalkDownConversions() is IPropertyReferenceOperation { Property: { Name: "StandardOutput" or "StandardError", ContainingType.Name: "Process" } };
+    private static bool IsChildProcessOutput(IInvocationOperation read, Pacing pacing) =>
+        (read.Instance ?? (read.TargetMethod.IsExtensionMethod ? read.Arguments.GetArgument(0)?.Value : null)) is { } receiver &&
+        pacing.IsChildProcessOutput(receiver);
 
     private static bool IsAwaitForEachOverReads(ILoopOperation loop, AsyncReads reads) =>
         loop is IForEachLoopOperation { IsAsynchronous: true, Collection: var collection } &&

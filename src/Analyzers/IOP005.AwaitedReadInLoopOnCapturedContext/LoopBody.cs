@@ -18,7 +18,7 @@ internal static class LoopBody
             }
         }
 
-        foreach (var operation in loop.DescendantsAndSelf())
+        foreach (var operation in loop.AllOperations())
         {
             switch (operation)
             {

@@ -8,15 +8,16 @@ namespace IoPerf.Analyzers.Internal;
 /// A retry, polling or search loop, whose reads are not a stream of reads: each awaited read sits in a <c>try</c> whose
 /// block leaves the loop at its end (<c>return</c> or <c>break</c>), so the loop repeats only when an attempt failed; or
 /// the loop's own body ends by leaving it, so it repeats only through <c>continue</c> (a scan for a header that stops at
-/// the first chunk holding it); or the loop awaits <c>Task.Delay</c> (waiting for a port or a file to be ready): a delay
-/// of a millisecond or more dwarfs the microseconds of a context hop. The last two hold only for reads of the loop's own
-/// body: a read loop nested in a retry wrapper still hops once per read.
+/// the first chunk holding it); or the loop waits (<c>Task.Delay</c> while a port or a file gets ready, <c>Thread.Sleep</c>,
+/// a blocking take, a socket - the model's <see cref="Pacing"/>, which every rule shares): a wait of a millisecond or more
+/// dwarfs the microseconds of a context hop. The last two hold only for reads of the loop's own body: a read loop nested
+/// in a retry wrapper still hops once per read.
 /// </summary>
 internal static class RetryLoop
 {
-    public static bool ReadsOncePerAttempt(ILoopOperation loop, IReadOnlyList<IOperation> awaits) =>
+    public static bool ReadsOncePerAttempt(ILoopOperation loop, IReadOnlyList<IOperation> awaits, Pacing pacing) =>
         EachReadLeavesOnSuccess(loop, awaits) ||
-        (AllReadsAreTheLoopsOwn(loop, awaits) && ((loop.Body is IBlockOperation body && EndsByLeaving(body, loop)) || AwaitsADelay(loop)));
+        (AllReadsAreTheLoopsOwn(loop, awaits) && ((loop.Body is IBlockOperation body && EndsByLeaving(body, loop)) || Waits(loop, awaits, pacing)));
 
     /// <summary>No loop stands between any of the reads and <paramref name="loop"/> (an <c>await foreach</c> over reads is one).</summary>
     private static bool AllReadsAreTheLoopsOwn(ILoopOperation loop, IReadOnlyList<IOperation> awaits)
@@ -36,36 +37,54 @@ internal static class RetryLoop
     }
 
     /// <summary>
-    /// An <c>await Task.Delay(...)</c> (configured or not) in the loop's own function; not in a lambda or local function,
-    /// which may run elsewhere. A back-off in a catch clause counts only when its <c>try</c> can leave the loop (an
-    /// attempt that returns or breaks on success): a read pump that backs off after an error still reads in a stream.
+    /// A wait in the loop's own function (a lambda or local function may run elsewhere), other than the reads themselves
+    /// (a read from a socket is a wait too, but it is what the rule counts). A back-off in a catch clause counts only when
+    /// its <c>try</c> can leave the loop (an attempt that returns or breaks on success): a read pump that backs off after
+    /// an error still reads in a stream.
     /// </summary>
-    private static bool AwaitsADelay(ILoopOperation loop)
+    private static bool Waits(ILoopOperation loop, IReadOnlyList<IOperation> awaits, Pacing pacing)
     {
+        var reads = new HashSet<IOperation>();
+        foreach (var awaited in awaits)
+        {
+            if (awaited is IAwaitOperation { Operation: var read })
+            {
+                reads.Add(read.WalkDownConversions());
+            }
+        }
+
         var pending = new Stack<(IOperation Operation, ITryOperation? BackingOffFrom)>();
         foreach (var child in loop.ChildOperations)
         {
             pending.Push((child, null));
         }
 
-        while (pending.Count > 0)
+        long visited = 0;
+        try
         {
-            var (operation, backingOffFrom) = pending.Pop();
-            if (operation is IAnonymousFunctionOperation or ILocalFunctionOperation)
+            while (pending.Count > 0)
             {
-                continue;
-            }
+                var (operation, backingOffFrom) = pending.Pop();
+                visited++;
+                if (operation is IAnonymousFunctionOperation or ILocalFunctionOperation)
+                {
+                    continue;
+                }
 
-            if (operation is IAwaitOperation { Operation: var awaited } && IsDelay(awaited.WalkDownConversions()) &&
-                (backingOffFrom is null || CanLeaveLoop(backingOffFrom.Body, loop)))
-            {
-                return true;
-            }
+                if (!reads.Contains(operation) && pacing.IsWait(operation) && (backingOffFrom is null || CanLeaveLoop(backingOffFrom.Body, loop)))
+                {
+                    return true;
+                }
 
-            foreach (var child in operation.ChildOperations)
-            {
-                pending.Push((child, child is ICatchClauseOperation && operation is ITryOperation attempt ? attempt : backingOffFrom));
+                foreach (var child in operation.ChildOperations)
+                {
+                    pending.Push((child, child is ICatchClauseOperation && operation is ITryOperation attempt ? attempt : backingOffFrom));
+                }
             }
+        }
+        finally
+        {
+            OperationWalk.Count(visited);
         }
 
         return false;
@@ -74,7 +93,7 @@ internal static class RetryLoop
     /// <summary>A <c>return</c>, or a <c>break</c> out of <paramref name="loop"/>, anywhere in <paramref name="block"/>'s own code.</summary>
     private static bool CanLeaveLoop(IBlockOperation block, ILoopOperation loop)
     {
-        foreach (var operation in block.Descendants())
+        foreach (var operation in block.OperationsBelow())
         {
             if (operation.LeavesLoop(loop) && operation.GetEnclosingFunctionBody() == loop.GetEnclosingFunctionBody())
             {
@@ -84,13 +103,6 @@ internal static class RetryLoop
 
         return false;
     }
-
-    private static bool IsDelay(IOperation awaited) => awaited switch
-    {
-        IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: { } instance } => IsDelay(instance.WalkDownConversions()),
-        IInvocationOperation { TargetMethod: { Name: "Delay", ContainingType: { Name: "Task", ContainingNamespace.Name: "Tasks" } } } => true,
-        _ => false,
-    };
 
     private static bool EachReadLeavesOnSuccess(ILoopOperation loop, IReadOnlyList<IOperation> awaits)
     {

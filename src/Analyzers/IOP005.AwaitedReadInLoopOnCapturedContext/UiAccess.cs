@@ -17,7 +17,7 @@ internal static class UiAccess
     /// <summary>Whether anything in <paramref name="scope"/> at or after <paramref name="fromPosition"/> touches UI state.</summary>
     public static bool Touches(IOperation scope, int fromPosition, CapturedContext context)
     {
-        foreach (var operation in scope.DescendantsAndSelf())
+        foreach (var operation in scope.AllOperations())
         {
             if (operation.Syntax.Span.End >= fromPosition && IsUiAccess(operation, context))
             {

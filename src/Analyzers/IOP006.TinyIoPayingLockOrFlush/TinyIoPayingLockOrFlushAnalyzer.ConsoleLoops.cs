@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Linq;
 using IoPerf.Analyzers.Internal;
@@ -12,19 +13,55 @@ namespace IoPerf.Analyzers;
 public sealed partial class TinyIoPayingLockOrFlushAnalyzer
 {
     /// <summary>
-    /// Console writes are looked at from the write: only loops that contain one are walked, and the loop is analysed
-    /// once, from its first standard-output write.
+    /// Console writes are looked at from the write: only loops that contain one are walked. The outermost loop is judged
+    /// once (the first of its writes to arrive judges it for all), and its first write reports.
     /// </summary>
-    private static void AnalyzeConsoleWrite(OperationAnalysisContext context, INamedTypeSymbol console)
+    private static void AnalyzeConsoleWrite(OperationAnalysisContext context, IoModel model, ConcurrentDictionary<SyntaxNode, ConsoleLoop?> loops)
     {
-        var first = (IInvocationOperation)context.Operation;
-        if (first.TargetMethod.Name is not ("Write" or "WriteLine") ||
-            !ConsoleOutput.IsStandardOutputWrite(first, console) ||
-            first.GetOutermostLoop() is not { } loop ||
-            loop.Syntax.ContainsDiagnostics ||
-            TestCode.IsTestMethod(context.ContainingSymbol))
+        var write = (IInvocationOperation)context.Operation;
+        if (write.TargetMethod.Name is not ("Write" or "WriteLine") ||
+            model.Types.Console is not { } console ||
+            !ConsoleOutput.IsStandardOutputWrite(write, console) ||
+            write.GetOutermostLoop() is not { } loop)
         {
             return;
+        }
+
+        if (!loops.TryGetValue(loop.Syntax, out var verdict))
+        {
+            verdict = loops.GetOrAdd(loop.Syntax, JudgeConsoleLoop(context, loop, model));
+        }
+
+        if (verdict is not null && verdict.First == write.Syntax)
+        {
+            Report(context, write.Syntax, TinyIoKind.ConsoleInLoop, verdict.Fixable, verdict.Others, verdict.Count);
+        }
+    }
+
+    /// <summary>What a console loop reports: its first write, the others, and whether the fix can be applied; null when nothing.</summary>
+    private sealed class ConsoleLoop
+    {
+        public ConsoleLoop(SyntaxNode first, Location[] others, bool fixable)
+        {
+            First = first;
+            Others = others;
+            Fixable = fixable;
+        }
+
+        public SyntaxNode First { get; }
+
+        public Location[] Others { get; }
+
+        public int Count => Others.Length + 1;
+
+        public bool Fixable { get; }
+    }
+
+    private static ConsoleLoop? JudgeConsoleLoop(OperationAnalysisContext context, ILoopOperation loop, IoModel model)
+    {
+        if (loop.Syntax.ContainsDiagnostics || TestCode.IsTestMethod(context.ContainingSymbol))
+        {
+            return null;
         }
 
         var writes = new List<IInvocationOperation>();
@@ -33,23 +70,16 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
         foreach (var operation in loop.OwnOperations())
         {
             // The loop's own source of lines or entries is read, buffered, as the loop goes: the writes are still what it costs.
-            switch (operation == fileData ? LoopWork.Other : ConsoleOutput.Classify(operation, console))
+            switch (operation == fileData ? LoopWork.Other : ConsoleOutput.Classify(operation, model))
             {
                 case LoopWork.StandardOutputWrite:
-                    if (operation.Syntax.SpanStart < first.Syntax.SpanStart)
-                    {
-                        // Every write of the loop gets this callback; only the first one analyses it, so the others
-                        // stop as soon as they see an earlier write instead of walking the rest of the loop.
-                        return;
-                    }
-
                     writes.Add((IInvocationOperation)operation);
                     break;
                 case LoopWork.ConsoleState when ChangesTheTerminal(operation):
                     // Colours, cursor moves, Clear and the like act on the terminal at once: text held in a buffer would
                     // come out in the wrong colour or place, so the advice cannot be followed (a text UI drawing a frame
                     // row by row with SetCursorPosition, found on the third held-out report set).
-                    return;
+                    return null;
                 case LoopWork.ConsoleState:
                     // Reads of the console's state (WindowWidth, CursorLeft): the writes could be buffered, but a read
                     // of the cursor would then see where the buffered text has not gone yet.
@@ -58,43 +88,39 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
                 case LoopWork.NotJustOutput:
                     // Reads the console, waits, awaits, or does work of its own: the writes are not what the loop costs,
                     // and holding them back would change when they appear.
-                    return;
+                    return null;
             }
         }
 
         writes.Sort((a, b) => a.Syntax.SpanStart.CompareTo(b.Syntax.SpanStart));
-        if (loop.WalksInnerExceptions())
-        {
-            // An exception dump prints one to three links once, on an error path (dnSpy's console, found on the fourth
-            // held-out report set). Checked after the first-write exit: only one callback per loop walks it.
-            return;
-        }
 
-        if (writes.Count == 0 || writes[0] != first || AreFewWrites(context, writes) ||
+        // An exception dump prints one to three links once, on an error path (dnSpy's console, found on the fourth
+        // held-out report set; an AggregateException's InnerExceptions, on a fresh set since).
+        if (writes.Count == 0 || model.LoopLength.WalksExceptionChain(loop) || AreFewWrites(context, writes) ||
             !writes.Any(write => RunsOnEveryIteration(write, loop)))
         {
             // Writes that all sit in branches (an argument-parsing loop's error messages) are not a stream of output.
-            return;
+            return null;
         }
 
         // One write per iteration counts only in a loop that walks a collection, a range or a file; a while loop with one
         // write is often a service loop or a prompt.
         var everyIteration = writes.Count(write => RunsOnEveryIteration(write, loop));
-        if (writes.Count == 1 && first.GetEnclosingLoop() is not (IForEachLoopOperation or IForLoopOperation) && fileData is null)
+        if (writes.Count == 1 && writes[0].GetEnclosingLoop() is not (IForEachLoopOperation or IForLoopOperation) && fileData is null)
         {
-            return;
+            return null;
         }
 
         // The break-even (E3ConsoleBreakEven): the fix's 4,096-char writer costs about two Console writes, so it pays off
         // from a few writes on. When the loop's count is not in the code, one write per item over a handful of items (mods
         // listed at start-up, a split log message) stays below it: report only loops that write several times per
         // iteration, write from a nested loop, or walk a file's lines or a directory listing (data that is usually long).
-        if (everyIteration < 2 && !HasConstantRepetitions(writes) && !writes.Any(write => write.GetEnclosingLoop() != loop) && fileData is null)
+        if (everyIteration < 2 && !HasConstantRepetitions(writes, model.LoopLength) && !writes.Any(write => write.GetEnclosingLoop() != loop) && fileData is null)
         {
-            return;
+            return null;
         }
 
-        Report(context, first.Syntax, TinyIoKind.ConsoleInLoop, fixable, writes.Skip(1).Select(s => s.Syntax.GetLocation()), writes.Count);
+        return new ConsoleLoop(writes[0].Syntax, writes.Skip(1).Select(s => s.Syntax.GetLocation()).ToArray(), fixable);
     }
 
     /// <summary>
@@ -114,8 +140,8 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
         },
     };
 
-    private static bool HasConstantRepetitions(List<IInvocationOperation> writes) =>
-        writes.All(write => write.GetOutermostLoop() is { } outermost && ConsoleOutput.GetConstantRepetitions(write, outermost) is not null);
+    private static bool HasConstantRepetitions(List<IInvocationOperation> writes, LoopLength loopLength) =>
+        writes.All(write => write.GetOutermostLoop() is { } outermost && loopLength.ConstantRepetitions(write, outermost) is not null);
 
     /// <summary>
     /// The call a loop gets its items from when they are a file's lines or a directory listing: the collection of a
@@ -135,7 +161,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
             return null;
         }
 
-        foreach (var operation in source.DescendantsAndSelf())
+        foreach (var operation in source.AllOperations())
         {
             if (operation is IInvocationOperation invocation && ReadsFileData(invocation.TargetMethod))
             {

@@ -31,9 +31,9 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
         }
 
         var writesInLoops = new List<IOperation>();
-        foreach (var operation in root.Descendants())
+        foreach (var operation in LocalReferences.Of(root).Of(declarator.Symbol))
         {
-            if (operation is not ILocalReferenceOperation reference || !SymbolEqualityComparer.Default.Equals(reference.Local, declarator.Symbol))
+            if (operation is not ILocalReferenceOperation reference)
             {
                 continue;
             }
@@ -64,7 +64,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
 
     private static bool MayRunConcurrently(IOperation root)
     {
-        foreach (var operation in root.Descendants())
+        foreach (var operation in root.OperationsBelow())
         {
             switch (operation)
             {

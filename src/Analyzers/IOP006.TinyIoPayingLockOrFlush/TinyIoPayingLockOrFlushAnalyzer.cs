@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using IoPerf.Analyzers.Internal;
@@ -42,11 +43,15 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
         context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
         context.RegisterCompilationStartAction(start =>
         {
-            var types = WellKnownIoTypes.For(start.Compilation);
+            var model = IoModel.For(start.Compilation);
+            var types = model.Types;
             // Console output of a test project is a log for the person reading a test run, and its loops are test data:
             // the console shape is not reported there (the writer shapes are).
             var console = TestCode.IsTestProject(start.Compilation, start.Options) ? null : types.Console;
             var streams = types.File is not null && types.Stream is not null;
+
+            // Each console loop is judged once, whichever of its writes the driver hands over first.
+            var consoleLoops = new ConcurrentDictionary<SyntaxNode, ConsoleLoop?>();
 
             // One invocation callback for both shapes that start at a call: a callback costs even when it returns at once.
             start.RegisterOperationAction(
@@ -55,7 +60,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
                     var name = ((IInvocationOperation)c.Operation).TargetMethod.Name;
                     if (name is "Write" or "WriteLine" && console is not null)
                     {
-                        AnalyzeConsoleWrite(c, console);
+                        AnalyzeConsoleWrite(c, model, consoleLoops);
                     }
                     else if (name == "Synchronized" && streams)
                     {
@@ -78,12 +83,13 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
     /// </summary>
     private static bool AreFewWrites(OperationAnalysisContext context, IEnumerable<IOperation> writes)
     {
+        var loopLength = IoModel.For(context.Compilation).LoopLength;
         long total = 0;
         IOperation? any = null;
         foreach (var write in writes)
         {
             any = write;
-            if (write.GetOutermostLoop() is not { } outermost || ConsoleOutput.GetConstantRepetitions(write, outermost) is not { } repetitions)
+            if (write.GetOutermostLoop() is not { } outermost || loopLength.ConstantRepetitions(write, outermost) is not { } repetitions)
             {
                 return false;
             }

@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
@@ -41,13 +40,14 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
                 return;
             }
 
-            var methodResults = FileSystemChanges.NewMethodResults();
-            start.RegisterOperationAction(operationContext => AnalyzeInvocation(operationContext, types, methodResults), OperationKind.Invocation);
+            var model = IoModel.For(start.Compilation);
+            start.RegisterOperationAction(operationContext => AnalyzeInvocation(operationContext, model), OperationKind.Invocation);
         });
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, ConcurrentDictionary<IMethodSymbol, bool> methodResults)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, IoModel model)
     {
+        var types = model.Types;
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
 
@@ -72,7 +72,7 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
 
         var runWhileListed = RunWhileListed(invocation, consumer).ToList();
         if (runWhileListed.Exists(operation => operation is IReturnOperation { Kind: OperationKind.YieldReturn }) ||
-            FileSystemChanges.MightChange(runWhileListed, context.Compilation, types, methodResults))
+            model.Effects.MayChange(runWhileListed, ListingChanges.For(invocation, local, consumer, runWhileListed, types)))
         {
             // A yield return hands control to the caller in the middle of the enumeration: its code is not in view.
             return;

@@ -71,7 +71,7 @@ internal sealed class FileKey : IEquatable<FileKey>
     public bool IsUsedElsewhere(ILoopOperation loop, IOperation root, IReadOnlyList<FileAppend> appends, Compilation compilation)
     {
         var paths = new HashSet<IOperation>(appends.Select(append => append.Path));
-        foreach (var operation in loop.DescendantsAndSelf())
+        foreach (var operation in loop.AllOperations())
         {
             if (!paths.Contains(operation) && Refers(operation) && !IsNullOrEmptyCheck(operation))
             {
@@ -95,7 +95,7 @@ internal sealed class FileKey : IEquatable<FileKey>
             return false;
         }
 
-        return !loop.DescendantsAndSelf().Concat(InOtherFunctions(root, loop)).Any(operation => key.Refers(operation) && LocalValues.IsWrite(operation)) &&
+        return !loop.AllOperations().Concat(InOtherFunctions(root, loop)).Any(operation => key.Refers(operation) && LocalValues.IsWrite(operation)) &&
                (key.Symbol is ILocalSymbol or IParameterSymbol || !CalledOwnCode(loop, compilation).Any(key.Mentions));
     }
 
@@ -130,10 +130,10 @@ internal sealed class FileKey : IEquatable<FileKey>
     /// (what they do before or after the loop is not "in the loop") and those in the loop (already looked at).
     /// </summary>
     private static IEnumerable<IOperation> InOtherFunctions(IOperation root, ILoopOperation loop) =>
-        root.Descendants()
+        root.OperationsBelow()
             .Where(operation => operation is IAnonymousFunctionOperation or ILocalFunctionOperation &&
                                 !operation.Syntax.Span.Contains(loop.Syntax.Span) && !loop.Syntax.Span.Contains(operation.Syntax.Span))
-            .SelectMany(function => function.Descendants());
+            .SelectMany(function => function.OperationsBelow());
 
     /// <summary>
     /// The declarations of this compilation's methods the loop calls (one level: they are read as text): methods,
@@ -141,7 +141,7 @@ internal sealed class FileKey : IEquatable<FileKey>
     /// </summary>
     private static IEnumerable<SyntaxNode> CalledOwnCode(ILoopOperation loop, Compilation compilation)
     {
-        foreach (var operation in loop.DescendantsAndSelf())
+        foreach (var operation in loop.AllOperations())
         {
             foreach (var method in CalledMethods(operation))
             {

@@ -23,6 +23,9 @@ namespace IoPerf.Analyzers;
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
 {
+    /// <summary>A constant bound at or below this many iterations is too few to report (4 appends cost about 56 us, E6).</summary>
+    public const int TooFewIterations = 4;
+
     /// <summary>
     /// For the fix: no append of the group is inside a try with catch clauses in the loop, and none is awaited with
     /// ConfigureAwait(ConfigureAwaitOptions). Such an append is reported (each iteration still opens the file) but not
@@ -67,7 +70,7 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
 
         if (!loops.TryGetValue(loop.Syntax, out var group))
         {
-            group = loops.GetOrAdd(loop.Syntax, ReportableGroup(loop, types, context.Compilation));
+            group = loops.GetOrAdd(loop.Syntax, ReportableGroup(loop, IoModel.For(context.Compilation), context.Compilation));
         }
 
         foreach (var append in group?.Appends ?? Enumerable.Empty<FileAppend>())
@@ -80,13 +83,15 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
     }
 
     /// <summary>The appends of <paramref name="loop"/>, all to one file, when the rule reports them; else null.</summary>
-    private static AppendGroup? ReportableGroup(ILoopOperation loop, WellKnownIoTypes types, Compilation compilation)
+    private static AppendGroup? ReportableGroup(ILoopOperation loop, IoModel model, Compilation compilation)
     {
-        if (AppendsOf(loop, types) is not { Count: > 0 } appends ||
+        // A loop that waits appends at the pace of what it waits for (a heartbeat, a queue, a socket), and a handful of
+        // appends costs a handful of opens: E6 measured about 14 us per append, the cost one writer saves per iteration.
+        if (AppendsOf(loop, model.Types) is not { Count: > 0 } appends ||
             loop.Syntax.ContainsDiagnostics ||
-            LoopPacing.Waits(loop) ||
-            LoopPacing.RunsOnlyAFewTimes(loop) ||
-            loop.DescendantsAndSelf().Any(operation => operation is IReturnOperation { Kind: OperationKind.YieldReturn } || ChangesWhereFilesAre(operation)))
+            model.Pacing.Waits(loop) ||
+            model.LoopLength.RunsAtMost(loop, TooFewIterations) ||
+            YieldsInside(loop))
         {
             // A yield return hands control to the caller mid-loop, with the file still open and its last lines buffered.
             return null;
@@ -95,7 +100,7 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
         // One file per loop: two paths may name one file ("log.txt" and "./log.txt", two variables, a case-insensitive
         // file system), and a writer held open on it would lose or scramble the other appends.
         var group = GroupOfOneFile(appends);
-        if (group is null || OpensAnotherFileForWriting(loop, group))
+        if (group is null || ChangesOtherFiles(loop, group, model))
         {
             return null;
         }
@@ -110,6 +115,19 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
         return group;
     }
 
+    private static bool YieldsInside(ILoopOperation loop)
+    {
+        foreach (var operation in loop.AllOperations())
+        {
+            if (operation is IReturnOperation { Kind: OperationKind.YieldReturn })
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
     /// <summary>
     /// The appends whose innermost loop is <paramref name="loop"/> (not a lambda or local function in it), or null when a
     /// loop nested in it appends too: that append runs while a writer for this loop would be open.
@@ -117,7 +135,7 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
     private static List<FileAppend>? AppendsOf(ILoopOperation loop, WellKnownIoTypes types)
     {
         var appends = new List<FileAppend>();
-        foreach (var operation in loop.Body.DescendantsAndSelf())
+        foreach (var operation in loop.Body.AllOperations())
         {
             if (operation is IInvocationOperation invocation &&
                 FileAppend.IsAppendName(invocation.TargetMethod.Name) &&
@@ -137,37 +155,32 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
     }
 
     /// <summary>
-    /// Another file opened for writing, moved or deleted in the loop (a writer, a FileStream, File.WriteAllText, Copy,
-    /// Delete, ...): its path may name the appended file, which the loop's writer would be holding open.
+    /// Another file created, opened for writing, moved or deleted in the loop (a writer, a FileStream, File.WriteAllText,
+    /// Copy, Delete, a directory, the current directory): its path may name the appended file, which the loop's writer
+    /// would be holding open, or decide where the appends go. Only what the loop's own code does, as the model knows it:
+    /// IOP008's concern is the same path, which <see cref="FileKey.IsUsedElsewhere"/> follows into the project's methods.
     /// </summary>
-    private static bool OpensAnotherFileForWriting(ILoopOperation loop, AppendGroup group)
+    private static bool ChangesOtherFiles(ILoopOperation loop, AppendGroup group, IoModel model) =>
+        model.Effects.MayChange(ExceptAppends(loop.AllOperations(), group), AnyKnownChange.Instance, followCalls: false);
+
+    private static IEnumerable<IOperation> ExceptAppends(IEnumerable<IOperation> operations, AppendGroup group)
     {
-        foreach (var operation in loop.DescendantsAndSelf())
+        var appends = new HashSet<IOperation>(group.Appends.Select(append => (IOperation)append.Invocation));
+        foreach (var operation in operations)
         {
-            var (type, name, parameters) = operation switch
+            if (!appends.Contains(operation))
             {
-                IInvocationOperation invocation when !group.Appends.Exists(append => append.Invocation == invocation) =>
-                    (invocation.TargetMethod.ContainingType?.Name, invocation.TargetMethod.Name, invocation.TargetMethod.Parameters),
-                IObjectCreationOperation { Constructor: { } constructor } => (constructor.ContainingType.Name, ".ctor", constructor.Parameters),
-                _ => (null, null, ImmutableArray<IParameterSymbol>.Empty),
-            };
-            var takesAPath = parameters.Length > 0 && parameters[0].Type.SpecialType == SpecialType.System_String;
-            var writes = (type, name) switch
-            {
-                ("File", _) => name is "Copy" or "Move" or "Delete" or "Replace" or "Open" or "OpenWrite" or "OpenHandle" ||
-                               name!.StartsWith("Create", System.StringComparison.Ordinal) || name.StartsWith("Write", System.StringComparison.Ordinal) ||
-                               name.StartsWith("Append", System.StringComparison.Ordinal),
-                ("FileInfo", _) => name is "CopyTo" or "MoveTo" or "Delete" or "Replace" or "Open" or "OpenWrite" or "Create" or "CreateText" or "AppendText",
-                ("StreamWriter" or "FileStream", ".ctor") => takesAPath,
-                _ => false,
-            };
-            if (writes)
-            {
-                return true;
+                yield return operation;
             }
         }
+    }
 
-        return false;
+    /// <summary>Any change the model knows the code makes (not a library merely handed a string: that is not a known change).</summary>
+    private sealed class AnyKnownChange : IFileEffectFilter
+    {
+        public static readonly AnyKnownChange Instance = new();
+
+        public bool Concerns(in FileEffect effect) => !effect.IsHandOff && effect.Change != FileChange.None;
     }
 
     /// <summary>The appends as one group, or null when they name their file in different ways or in a way the rule cannot follow.</summary>
@@ -255,16 +268,6 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
         IPropertyReferenceOperation { Instance: null } => true,
         IObjectCreationOperation creation => creation.Initializer is null && creation.Arguments.All(argument => argument.Value.ConstantValue.HasValue),
         IInvocationOperation { TargetMethod.Name: "GetEncoding", Instance: null } call => call.Arguments.All(argument => argument.Value.ConstantValue.HasValue),
-        _ => false,
-    };
-
-    /// <summary>Creating, moving or deleting a directory, or changing the current directory, decides whether and where the file opens.</summary>
-    private static bool ChangesWhereFilesAre(IOperation operation) => operation switch
-    {
-        IInvocationOperation { TargetMethod: { ContainingType.Name: "Directory" or "DirectoryInfo", Name: var name } } =>
-            name is "CreateDirectory" or "Delete" or "Move" or "MoveTo" or "Create" or "CreateSubdirectory" or "SetCurrentDirectory",
-        IPropertyReferenceOperation { Property: { Name: "CurrentDirectory", ContainingType.Name: "Environment" } } property =>
-            property.Parent is IAssignmentOperation assignment && assignment.Target == property,
         _ => false,
     };
 

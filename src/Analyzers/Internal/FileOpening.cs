@@ -192,10 +192,9 @@ internal sealed class FileOpening
 
         if (optionsLocal is not null)
         {
-            foreach (var operation in value.GetRoot().Descendants())
+            foreach (var operation in LocalReferences.Of(value.GetRoot()).Of(optionsLocal))
             {
-                if (operation is not ILocalReferenceOperation use || !SymbolEqualityComparer.Default.Equals(use.Local, optionsLocal) ||
-                    use.Parent is IVariableDeclaratorOperation)
+                if (operation is not ILocalReferenceOperation use || use.Parent is IVariableDeclaratorOperation)
                 {
                     continue;
                 }

@@ -157,11 +157,10 @@ internal sealed class FileUses
         }
 
         var function = value.GetEnclosingFunctionBody();
-        foreach (var operation in root.Descendants())
+        foreach (var operation in LocalReferences.Of(root).Of(local))
         {
             _cancellationToken.ThrowIfCancellationRequested();
             if (operation is not ILocalReferenceOperation reference ||
-                !SymbolEqualityComparer.Default.Equals(reference.Local, local) ||
                 reference.Parent is ISimpleAssignmentOperation { Target: var target } && target == reference)
             {
                 continue;
@@ -251,7 +250,7 @@ internal sealed class FileUses
 
             case IConditionalAccessOperation conditional when conditional.Operation == child:
                 // stream?.Read(...): the member is applied to the conditional access's placeholder.
-                foreach (var operation in conditional.WhenNotNull.DescendantsAndSelf())
+                foreach (var operation in conditional.WhenNotNull.AllOperations())
                 {
                     if (operation is IConditionalAccessInstanceOperation placeholder)
                     {

@@ -27,7 +27,8 @@ internal static class LocalValues
     /// <summary>
     /// The value <paramref name="local"/> is initialised with when that is its only assignment in
     /// <paramref name="root"/> (a declaration <c>var x = value;</c>, or a declaration without a value followed by one
-    /// assignment); null when it is written more than once, by <c>ref</c>/<c>out</c>, or not at all.
+    /// assignment); null when it is written more than once, by <c>ref</c>/<c>out</c>, or not at all. The root must be
+    /// the root of its tree (<see cref="GetRoot"/>): the answer comes from that tree's <see cref="LocalReferences"/>.
     /// </summary>
     public static IOperation? GetSingleAssignedValue(ILocalSymbol local, IOperation root, CancellationToken cancellationToken)
     {
@@ -38,12 +39,12 @@ internal static class LocalValues
 
         IOperation? value = null;
         var assignments = 0;
-        foreach (var operation in root.Descendants())
+        foreach (var operation in LocalReferences.Of(root).Of(local))
         {
             cancellationToken.ThrowIfCancellationRequested();
             switch (operation)
             {
-                case IVariableDeclaratorOperation declarator when SymbolEqualityComparer.Default.Equals(declarator.Symbol, local):
+                case IVariableDeclaratorOperation declarator:
                     var initializer = declarator.Initializer ?? (declarator.Parent as IVariableDeclarationOperation)?.Initializer;
                     if (initializer is not null)
                     {
@@ -53,7 +54,7 @@ internal static class LocalValues
 
                     break;
 
-                case ILocalReferenceOperation reference when SymbolEqualityComparer.Default.Equals(reference.Local, local):
+                case ILocalReferenceOperation reference:
                     if (reference.Parent is ISimpleAssignmentOperation simple && simple.Target == reference)
                     {
                         value = simple.Value;

@@ -236,26 +236,35 @@ internal static class OperationHelpers
     /// </summary>
     public static IEnumerable<IOperation> DescendantsStartingWithin(this IOperation root, TextSpan span)
     {
+        long visited = 0;
         var pending = new Stack<IOperation>();
         pending.Push(root);
-        while (pending.Count > 0)
+        try
         {
-            var operation = pending.Pop();
-            var syntaxSpan = operation.Syntax.Span;
-            if (syntaxSpan.End < span.Start || syntaxSpan.Start > span.End)
+            while (pending.Count > 0)
             {
-                continue;
-            }
+                var operation = pending.Pop();
+                visited++;
+                var syntaxSpan = operation.Syntax.Span;
+                if (syntaxSpan.End < span.Start || syntaxSpan.Start > span.End)
+                {
+                    continue;
+                }
 
-            if (operation != root && span.Contains(syntaxSpan.Start))
-            {
-                yield return operation;
-            }
+                if (operation != root && span.Contains(syntaxSpan.Start))
+                {
+                    yield return operation;
+                }
 
-            foreach (var child in operation.ChildOperations)
-            {
-                pending.Push(child);
+                foreach (var child in operation.ChildOperations)
+                {
+                    pending.Push(child);
+                }
             }
+        }
+        finally
+        {
+            OperationWalk.Count(visited);
         }
     }
 
@@ -276,45 +285,33 @@ internal static class OperationHelpers
     }
 
     /// <summary>
-    /// <c>e = e.InnerException</c> in the loop's own code (its body, condition or a for loop's header; not a nested loop,
-    /// a catch clause or a lambda), the same variable on both sides: a walk of an exception's chain, one to three links in
-    /// practice, on an error path - too few iterations for a per-iteration cost to matter.
-    /// </summary>
-    public static bool WalksInnerExceptions(this ILoopOperation loop)
-    {
-        foreach (var operation in loop.OwnOperations(skipInside: nested => nested is ILoopOperation or ICatchClauseOperation))
-        {
-            if (operation is ISimpleAssignmentOperation { Target: var target, Value: var value } &&
-                value.WalkDownConversions() is IPropertyReferenceOperation { Property: { Name: "InnerException", ContainingType: { Name: "Exception", ContainingNamespace.Name: "System" } }, Instance: { } instance } &&
-                target.GetReferencedSymbol() is { } walked &&
-                SymbolEqualityComparer.Default.Equals(walked, instance.GetReferencedSymbol()))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
-
-    /// <summary>
     /// <paramref name="root"/> and the operations under it that run as part of the same function: not those in nested
     /// lambdas or local functions, nor under a child <paramref name="skipInside"/> picks out (the root itself is never skipped).
     /// </summary>
     public static IEnumerable<IOperation> OwnOperations(this IOperation root, System.Func<IOperation, bool>? skipInside = null)
     {
+        long visited = 0;
         var pending = new Stack<IOperation>();
         pending.Push(root);
-        while (pending.Count > 0)
+        try
         {
-            var current = pending.Pop();
-            yield return current;
-            foreach (var child in current.ChildOperations)
+            while (pending.Count > 0)
             {
-                if (child is not (IAnonymousFunctionOperation or ILocalFunctionOperation) && skipInside?.Invoke(child) != true)
+                var current = pending.Pop();
+                visited++;
+                yield return current;
+                foreach (var child in current.ChildOperations)
                 {
-                    pending.Push(child);
+                    if (child is not (IAnonymousFunctionOperation or ILocalFunctionOperation) && skipInside?.Invoke(child) != true)
+                    {
+                        pending.Push(child);
+                    }
                 }
             }
+        }
+        finally
+        {
+            OperationWalk.Count(visited);
         }
     }
 

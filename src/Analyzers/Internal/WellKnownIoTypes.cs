@@ -40,6 +40,14 @@ internal sealed class WellKnownIoTypes
     private readonly Lazy<INamedTypeSymbol?> _directory;
     private readonly Lazy<INamedTypeSymbol?> _directoryInfo;
     private readonly Lazy<INamedTypeSymbol?> _fileSystemInfo;
+    private readonly Lazy<INamedTypeSymbol?> _path;
+    private readonly Lazy<INamedTypeSymbol?> _process;
+    private readonly Lazy<INamedTypeSymbol?> _thread;
+    private readonly Lazy<INamedTypeSymbol?> _task;
+    private readonly Lazy<INamedTypeSymbol?> _blockingCollectionOfT;
+    private readonly Lazy<INamedTypeSymbol?> _channelReaderOfT;
+    private readonly Lazy<INamedTypeSymbol?> _exception;
+    private readonly Lazy<INamedTypeSymbol[]> _peerTypes;
 
     private WellKnownIoTypes(Compilation compilation)
     {
@@ -79,7 +87,26 @@ internal sealed class WellKnownIoTypes
         _directory = Lookup("System.IO.Directory");
         _directoryInfo = Lookup("System.IO.DirectoryInfo");
         _fileSystemInfo = Lookup("System.IO.FileSystemInfo");
+        _path = Lookup("System.IO.Path");
+        _process = Lookup("System.Diagnostics.Process");
+        _thread = Lookup("System.Threading.Thread");
+        _task = Lookup("System.Threading.Tasks.Task");
+        _blockingCollectionOfT = Lookup("System.Collections.Concurrent.BlockingCollection`1");
+        _channelReaderOfT = Lookup("System.Threading.Channels.ChannelReader`1");
+        _exception = Lookup("System.Exception");
+        _peerTypes = new(() => ResolveAll(PeerTypeNames), LazyThreadSafetyMode.PublicationOnly);
     }
+
+    /// <summary>
+    /// Types whose every call waits on a peer: the network, a device, another process at the end of a pipe. A loop that
+    /// calls one runs at the pace of what is at the other end (see <see cref="Pacing"/>).
+    /// </summary>
+    private static readonly string[] PeerTypeNames =
+    {
+        "System.Net.Sockets.Socket", "System.Net.Sockets.NetworkStream", "System.Net.Sockets.TcpClient", "System.Net.Sockets.TcpListener",
+        "System.Net.Sockets.UdpClient", "System.Net.HttpListener", "System.Net.WebSockets.WebSocket", "System.Net.Http.HttpMessageInvoker",
+        "System.IO.Ports.SerialPort", "System.IO.Pipes.PipeStream", "System.IO.Pipelines.PipeReader",
+    };
 
     public INamedTypeSymbol? File { get; }
     public INamedTypeSymbol? FileStream => _fileStream.Value;
@@ -117,6 +144,23 @@ internal sealed class WellKnownIoTypes
     public INamedTypeSymbol? DirectoryInfo => _directoryInfo.Value;
 
     public INamedTypeSymbol? FileSystemInfo => _fileSystemInfo.Value;
+
+    public INamedTypeSymbol? Path => _path.Value;
+
+    public INamedTypeSymbol? Process => _process.Value;
+
+    public INamedTypeSymbol? Thread => _thread.Value;
+
+    public INamedTypeSymbol? Task => _task.Value;
+
+    public INamedTypeSymbol? BlockingCollectionOfT => _blockingCollectionOfT.Value;
+
+    public INamedTypeSymbol? ChannelReaderOfT => _channelReaderOfT.Value;
+
+    public INamedTypeSymbol? Exception => _exception.Value;
+
+    /// <summary>The network, device and pipe types of <see cref="PeerTypeNames"/> this compilation references (base types: derived ones match too).</summary>
+    public INamedTypeSymbol[] PeerTypes => _peerTypes.Value;
     public INamedTypeSymbol IEnumerableOfT { get; }
 
     /// <summary>True when <paramref name="type"/> is <paramref name="expected"/> (never when either is missing).</summary>

@@ -71,7 +71,7 @@ public sealed class AwaitedReadInLoopOnCapturedContextFix : CodeFixProvider
 
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         var configuresForEach = false;
-        foreach (var found in AwaitedReadInLoopOnCapturedContextAnalyzer.FindAwaitsOnContext(loop, reads))
+        foreach (var found in AwaitedReadInLoopOnCapturedContextAnalyzer.FindAwaitsOnContext(loop, reads, IoModel.For(model.Compilation).Pacing))
         {
             ExpressionSyntax? awaited = found.Syntax switch
             {

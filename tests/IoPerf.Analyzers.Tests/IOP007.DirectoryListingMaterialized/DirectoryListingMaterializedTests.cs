@@ -273,45 +273,71 @@ public sealed class DirectoryListingMaterializedTests
             string? M(DirectoryInfo? folder) => folder?.EnumerateFiles().FirstOrDefault()?.Name;
         """));
 
-    [Fact]
-    public async Task MethodOfAnotherProject_IsJudgedByName_WithoutCrashing()
+    private const string OtherProject = """
+        namespace Lib
+        {
+            public static class Helpers
+            {
+                public static void Touch(string path) => System.Console.WriteLine(path);
+                public static void Log(string message) => System.Console.WriteLine(message);
+                public static void Count(int length) => System.Console.WriteLine(length);
+            }
+        }
+        """;
+
+    private static Verifier<DirectoryListingMaterializedAnalyzer, CodeFixes.DirectoryListingMaterializedFix>.Test WithOtherProject(string source, string? fixedSource = null)
     {
-        var test = Verify.Create(InClass("""
-            void M(string root)
-            {
-                foreach (var path in {|IOP007:Directory.GetFiles(root)|}) Lib.Helpers.Touch(path);
-            }
-        """));
-        test.TestState.AdditionalProjects["Lib"].Sources.Add(("Lib.cs", """
-            namespace Lib
-            {
-                public static class Helpers
-                {
-                    public static void Touch(string path) => System.Console.WriteLine(path);
-                }
-            }
-            """));
+        var test = Verify.Create(source);
+        test.TestState.AdditionalProjects["Lib"].Sources.Add(("Lib.cs", OtherProject));
         test.TestState.AdditionalProjects["Lib"].AdditionalReferences.AddRange(TestFrameworkReferences.Get(TestFramework.Net80));
         test.TestState.AdditionalProjectReferences.Add("Lib");
-        test.FixedState.AdditionalProjects["Lib"].Sources.Add(("Lib.cs", """
-            namespace Lib
-            {
-                public static class Helpers
-                {
-                    public static void Touch(string path) => System.Console.WriteLine(path);
-                }
-            }
-            """));
-        test.FixedState.AdditionalProjects["Lib"].AdditionalReferences.AddRange(TestFrameworkReferences.Get(TestFramework.Net80));
-        test.FixedState.AdditionalProjectReferences.Add("Lib");
-        test.FixedCode = InClass("""
+        if (fixedSource is not null)
+        {
+            test.FixedState.AdditionalProjects["Lib"].Sources.Add(("Lib.cs", OtherProject));
+            test.FixedState.AdditionalProjects["Lib"].AdditionalReferences.AddRange(TestFrameworkReferences.Get(TestFramework.Net80));
+            test.FixedState.AdditionalProjectReferences.Add("Lib");
+            test.FixedCode = fixedSource;
+        }
+
+        return test;
+    }
+
+    /// <summary>
+    /// A method of another project or library handed an entry of the listing may delete or move it, whatever its name
+    /// (another project's TrySaferDelete(path) was IOP007's one false positive on a fresh unseen set): not reported.
+    /// </summary>
+    [Theory]
+    [InlineData("foreach (var path in Directory.GetFiles(root)) Lib.Helpers.Touch(path);")]
+    [InlineData("foreach (var path in Directory.GetFiles(root)) Lib.Helpers.Touch(Path.GetFileName(path));")]
+    [InlineData("foreach (var info in new DirectoryInfo(root).GetFiles()) Lib.Helpers.Touch(info.FullName);")]
+    [InlineData("foreach (var path in Directory.GetFiles(root)) Lib.Helpers.Touch(root);")]
+    [InlineData("foreach (var path in Directory.GetFiles(root)) { var name = path + \".old\"; Lib.Helpers.Touch(name); }")]
+    [InlineData("foreach (var p in Directory.GetFiles(root).Where(p => p.EndsWith(\".tmp\"))) Lib.Helpers.Touch(p);")]
+    [InlineData("foreach (var path in Directory.GetFiles(root)) Forward(path);")]
+    public Task MethodOfAnotherProject_HandedAnEntry_MayChangeIt(string statement) => WithOtherProject(InClass($$"""
             void M(string root)
             {
-                foreach (var path in Directory.EnumerateFiles(root)) Lib.Helpers.Touch(path);
+                {{statement}}
             }
-        """);
-        await test.RunAsync();
-    }
+
+            static void Forward(string entry) => Lib.Helpers.Touch(entry);
+        """)).RunAsync();
+
+    /// <summary>Handed something else (a message about the entry, a number), the other project's method cannot reach the entry.</summary>
+    [Fact]
+    public Task MethodOfAnotherProject_HandedSomethingElse_IsReported() => WithOtherProject(
+        InClass("""
+            void M(string root)
+            {
+                foreach (var path in {|IOP007:Directory.GetFiles(root)|}) { Lib.Helpers.Log($"found {path}"); Lib.Helpers.Count(path.Length); }
+            }
+        """),
+        InClass("""
+            void M(string root)
+            {
+                foreach (var path in Directory.EnumerateFiles(root)) { Lib.Helpers.Log($"found {path}"); Lib.Helpers.Count(path.Length); }
+            }
+        """)).RunAsync();
 
     [Theory]
     [InlineData("Directory.GetFiles(root).Select(Backup).ToList();")]

@@ -1,0 +1,127 @@
+using System.Collections.Generic;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace IoPerf.Analyzers.Internal;
+
+/// <summary>
+/// IOP007's sense of the model's file effects: a lazy directory enumeration may meet entries that the code consuming it
+/// creates (a loop that copies every file to "*.bak" could run for ever) or miss ones it moves, so a listing is reported
+/// only when its consumer certainly creates, moves and deletes nothing, wherever. A method of another library counts
+/// when it is handed the listed folder, the listing or one of its entries (or a value made from them): it may delete
+/// them whatever its name says (another project's <c>TrySaferDelete(path)</c>, the one false positive of a fresh set).
+/// </summary>
+internal sealed class ListingChanges : IFileEffectFilter
+{
+    private readonly HashSet<ISymbol> _listed;
+    private readonly WellKnownIoTypes _types;
+
+    private ListingChanges(HashSet<ISymbol> listed, WellKnownIoTypes types)
+    {
+        _listed = listed;
+        _types = types;
+    }
+
+    /// <summary>
+    /// The filter for the code that runs while <paramref name="listing"/> is enumerated: what it hands on counts when it
+    /// comes from the folder listed, the local holding the listing, or anything <paramref name="consumer"/> and
+    /// <paramref name="runWhileListed"/> declare (the loop variable, locals, lambda parameters - they hold entries or values
+    /// made from them).
+    /// </summary>
+    public static ListingChanges For(IInvocationOperation listing, IVariableDeclaratorOperation? local, IOperation consumer, IEnumerable<IOperation> runWhileListed, WellKnownIoTypes types)
+    {
+        var listed = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
+        if (local is not null)
+        {
+            listed.Add(local.Symbol);
+        }
+
+        foreach (var argument in listing.Arguments)
+        {
+            if (argument.Value.GetReferencedSymbol() is { } symbol)
+            {
+                listed.Add(symbol);
+            }
+        }
+
+        if (listing.Instance?.GetReferencedSymbol() is { } directoryInfo)
+        {
+            listed.Add(directoryInfo);
+        }
+
+        if (consumer is IForEachLoopOperation loop)
+        {
+            foreach (var loopVariable in loop.Locals)
+            {
+                listed.Add(loopVariable);
+            }
+        }
+
+        foreach (var operation in runWhileListed)
+        {
+            switch (operation)
+            {
+                case IVariableDeclaratorOperation declarator:
+                    listed.Add(declarator.Symbol);
+                    break;
+                case IAnonymousFunctionOperation lambda:
+                    foreach (var parameter in lambda.Symbol.Parameters)
+                    {
+                        listed.Add(parameter);
+                    }
+
+                    break;
+            }
+        }
+
+        return new ListingChanges(listed, types);
+    }
+
+    public bool Concerns(in FileEffect effect)
+    {
+        if ((effect.Change & FileChange.Unknown) != 0)
+        {
+            return true;
+        }
+
+        if (effect.IsHandOff)
+        {
+            return effect.Origin switch
+            {
+                PathOrigin.Expression => IsListedValue(effect.Path!),
+                PathOrigin.Member => _listed.Contains(effect.Member!),
+                _ => false,
+            };
+        }
+
+        return (effect.Change & (FileChange.Creates | FileChange.Removes)) != 0;
+    }
+
+    /// <summary>The folder, the listing or an entry, or a value made from one: <c>file.FullName</c>, <c>Path.GetFileName(file)</c>, <c>new FileInfo(file)</c>, <c>files[i]</c>.</summary>
+    private bool IsListedValue(IOperation value) => value.WalkDownConversions() switch
+    {
+        ILocalReferenceOperation local => _listed.Contains(local.Local),
+        IParameterReferenceOperation parameter => _listed.Contains(parameter.Parameter),
+        IFieldReferenceOperation { Instance: { } instance } => IsListedValue(instance),
+        IFieldReferenceOperation field => _listed.Contains(field.Field),
+        IPropertyReferenceOperation { Instance: { } instance } => IsListedValue(instance),
+        IPropertyReferenceOperation property => _listed.Contains(property.Property),
+        IArrayElementReferenceOperation element => IsListedValue(element.ArrayReference),
+        IInvocationOperation call when WellKnownIoTypes.Is(call.TargetMethod.ContainingType, _types.Path) => AnyListedArgument(call.Arguments),
+        IObjectCreationOperation creation when WellKnownIoTypes.DerivesFrom(creation.Type, _types.FileSystemInfo) => AnyListedArgument(creation.Arguments),
+        _ => false,
+    };
+
+    private bool AnyListedArgument(System.Collections.Immutable.ImmutableArray<IArgumentOperation> arguments)
+    {
+        foreach (var argument in arguments)
+        {
+            if (IsListedValue(argument.Value))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+}

@@ -1,0 +1,43 @@
+using System.Runtime.CompilerServices;
+using Microsoft.CodeAnalysis;
+
+namespace IoPerf.Analyzers.Internal;
+
+/// <summary>
+/// What one compilation's code does with files, and how its loops run: the questions several rules share, answered in
+/// one place and remembered for the compilation's lifetime, so that no rule keeps a list of its own.
+/// <list type="bullet">
+/// <item><see cref="Effects"/>: may this code (and the project's methods it calls) create, write, move or delete a file or
+/// directory, and on which path?</item>
+/// <item><see cref="Pacing"/>: does this loop wait (a delay, a blocking take, a socket, the console's input, a child process)?</item>
+/// <item><see cref="LoopLength"/>: does this loop run only a few times (constant bounds, an exception's chain)?</item>
+/// </list>
+/// Created on first use for a compilation and shared by every analyzer and fix of the package, as roslyn-analyzers
+/// share <c>WellKnownTypeProvider.GetOrCreate(compilation)</c>: the table holds the compilation weakly, so an entry goes
+/// when its compilation does. Every part is thread-safe and lazy; each method of the compilation is summarised at most
+/// once, each loop judged at most once.
+/// </summary>
+internal sealed class IoModel
+{
+    private static readonly ConditionalWeakTable<Compilation, IoModel> ByCompilation = new();
+    private static readonly ConditionalWeakTable<Compilation, IoModel>.CreateValueCallback Create = compilation => new IoModel(compilation);
+
+    private IoModel(Compilation compilation)
+    {
+        Types = WellKnownIoTypes.For(compilation);
+        Effects = new FileSystemEffects(compilation, Types);
+        Pacing = new Pacing(Types);
+        LoopLength = new LoopLength(Types);
+    }
+
+    /// <summary>The framework types the rules look at (the same instance <see cref="WellKnownIoTypes.For"/> gives).</summary>
+    public WellKnownIoTypes Types { get; }
+
+    public FileSystemEffects Effects { get; }
+
+    public Pacing Pacing { get; }
+
+    public LoopLength LoopLength { get; }
+
+    public static IoModel For(Compilation compilation) => ByCompilation.GetValue(compilation, Create);
+}

@@ -1,0 +1,117 @@
+using System;
+using System.Collections.Concurrent;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace IoPerf.Analyzers.Internal;
+
+/// <summary>
+/// Whether code waits: a delay or a sleep, a blocking take from a queue or channel, a lock or event, a socket, pipe or
+/// device, the console's input, a child process's output. A loop that waits runs at the pace of what it waits for, and
+/// a per-iteration cost the rules measure in microseconds (an open per append, a context hop per read, a lock per
+/// console write) does not decide its speed. One list for every rule (<see cref="IoModel.Pacing"/>).
+/// </summary>
+internal sealed class Pacing
+{
+    private readonly WellKnownIoTypes _types;
+    private readonly ConcurrentDictionary<SyntaxNode, bool> _loopWaits = new();
+
+    public Pacing(WellKnownIoTypes types) => _types = types;
+
+    /// <summary>
+    /// True when something in <paramref name="loop"/> (its header and any lambda in it included) waits, or when it is an
+    /// <c>await foreach</c>, whose source may hand out items as they arrive (a channel, a network stream). Judged once per loop.
+    /// </summary>
+    public bool Waits(ILoopOperation loop) => _loopWaits.GetOrAdd(loop.Syntax, _ => AnyWait(loop));
+
+    private bool AnyWait(ILoopOperation loop)
+    {
+        if (loop is IForEachLoopOperation { IsAsynchronous: true })
+        {
+            return true;
+        }
+
+        foreach (var operation in loop.AllOperations())
+        {
+            if (IsWait(operation))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>True when <paramref name="operation"/> (a call, or a reference to the console's input) waits.</summary>
+    public bool IsWait(IOperation operation) => operation switch
+    {
+        IInvocationOperation invocation => IsWaitingCall(invocation),
+        IPropertyReferenceOperation property => IsConsoleInput(property),
+        _ => false,
+    };
+
+    private bool IsWaitingCall(IInvocationOperation invocation)
+    {
+        var method = invocation.TargetMethod;
+        var name = method.Name;
+        var type = method.ContainingType;
+        if (type is null)
+        {
+            return false;
+        }
+
+        // The synchronisation types are many (WaitHandle and its events, SemaphoreSlim, Monitor, Barrier, Task,
+        // Process.WaitForExit ...) and name their waits alike; a project's own WaitForIdle() has no symbol to ask.
+        if (name.StartsWith("Wait", StringComparison.Ordinal) || name is "SignalAndWait" or "SpinUntil" or "SpinOnce")
+        {
+            return true;
+        }
+
+        if (!type.ContainingNamespace.IsSystemOrBelow())
+        {
+            return name is "Delay" or "Sleep"; // A project's or a library's own delay helper.
+        }
+
+        if (name is "Sleep" or "Join" or "SpinWait" && WellKnownIoTypes.Is(type, _types.Thread) ||
+            name == "Delay" && WellKnownIoTypes.Is(type, _types.Task) ||
+            name is "ReadLine" or "Read" or "ReadKey" && WellKnownIoTypes.Is(type, _types.Console) ||
+            name is "ReadAsync" or "ReadAllAsync" && WellKnownIoTypes.Is(type, _types.ChannelReaderOfT) ||
+            IsBlockingTake(invocation, name, type) ||
+            WellKnownIoTypes.DerivesFromAny(type, _types.PeerTypes))
+        {
+            return true;
+        }
+
+        // process.StandardOutput.ReadLine(), Console.In.ReadLine(), or a local holding either: the loop runs at the pace
+        // of the child process or of the user.
+        var receiver = invocation.Instance ?? (method.IsExtensionMethod ? invocation.Arguments.GetArgument(0)?.Value : null);
+        return receiver is not null && (IsChildProcessOutput(receiver) || IsConsoleInput(receiver));
+    }
+
+    private bool IsBlockingTake(IInvocationOperation invocation, string name, INamedTypeSymbol type) =>
+        WellKnownIoTypes.Is(type, _types.BlockingCollectionOfT) &&
+        (name is "Take" or "GetConsumingEnumerable" or "TakeFromAny" ||
+         name is "TryTake" or "TryTakeFromAny" && invocation.Arguments.Length > (invocation.TargetMethod.IsStatic ? 2 : 1)); // with a timeout
+
+    /// <summary>
+    /// <c>process.StandardOutput</c> or <c>StandardError</c>, directly or through a local assigned once: what is read
+    /// from it comes when the child process writes it.
+    /// </summary>
+    public bool IsChildProcessOutput(IOperation receiver) =>
+        ThroughSingleAssignment(receiver) is IPropertyReferenceOperation { Property: { Name: "StandardOutput" or "StandardError" } property } &&
+        WellKnownIoTypes.Is(property.ContainingType, _types.Process);
+
+    /// <summary><c>Console.In</c> or <c>Console.KeyAvailable</c> (directly or through a local assigned once): the user's input.</summary>
+    public bool IsConsoleInput(IOperation operation) =>
+        ThroughSingleAssignment(operation) is IPropertyReferenceOperation { Instance: null, Property: { Name: "In" or "KeyAvailable" } property } &&
+        WellKnownIoTypes.Is(property.ContainingType, _types.Console);
+
+    private static IOperation ThroughSingleAssignment(IOperation operation)
+    {
+        var value = operation.WalkDownConversions();
+        return value is ILocalReferenceOperation local &&
+               LocalValues.GetSingleAssignedValue(local.Local, value.GetRoot(), default) is { } assigned
+            ? assigned.WalkDownConversions()
+            : value;
+    }
+}
