@@ -256,6 +256,18 @@ internal static class OperationHelpers
                     yield return operation;
                 }
 
+                if (operation is IBlockOperation block)
+                {
+                    // A block's statements are in source order: only those from the first one that reaches the span on
+                    // are looked at, so a range in a long method does not cost a visit of every statement before it.
+                    for (var i = FirstReaching(block.Operations, span.Start); i < block.Operations.Length && block.Operations[i].Syntax.SpanStart <= span.End; i++)
+                    {
+                        pending.Push(block.Operations[i]);
+                    }
+
+                    continue;
+                }
+
                 foreach (var child in operation.ChildOperations)
                 {
                     pending.Push(child);
@@ -266,6 +278,26 @@ internal static class OperationHelpers
         {
             OperationWalk.Count(visited);
         }
+    }
+
+    /// <summary>The index of the first statement of <paramref name="statements"/> (in source order) that ends at or after <paramref name="position"/>.</summary>
+    private static int FirstReaching(ImmutableArray<IOperation> statements, int position)
+    {
+        int low = 0, high = statements.Length;
+        while (low < high)
+        {
+            var middle = (low + high) / 2;
+            if (statements[middle].Syntax.Span.End < position)
+            {
+                low = middle + 1;
+            }
+            else
+            {
+                high = middle;
+            }
+        }
+
+        return low;
     }
 
     /// <summary>True for <c>System</c> and the namespaces under it (the base library); false for the global namespace.</summary>

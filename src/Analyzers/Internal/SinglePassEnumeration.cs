@@ -135,19 +135,13 @@ internal static class SinglePassEnumeration
     /// </summary>
     public static ILocalReferenceOperation? FindOnlyReadInSameFunction(IVariableDeclaratorOperation declarator)
     {
-        var symbol = declarator.Symbol;
         var root = declarator.GetEnclosingFunctionBody();
-        var topmost = root.GetRoot();
 
-        // A local can only be used after its declaration and inside its block (a file of top-level statements is one
-        // block): only that range is searched, not the whole method or file.
-        var scope = declarator.Syntax.FirstAncestorOrSelf<SyntaxNode>(node => node is BlockSyntax or CompilationUnitSyntax) ?? topmost.Syntax;
-        var range = TextSpan.FromBounds(declarator.Syntax.SpanStart, Math.Max(declarator.Syntax.SpanStart, scope.Span.End));
-
+        // The tree's index of locals (built once) answers where else the local is used: no walk of the rest of the method.
         ILocalReferenceOperation? onlyReference = null;
-        foreach (var descendant in topmost.DescendantsStartingWithin(range))
+        foreach (var operation in LocalReferences.Of(declarator.GetRoot()).Of(declarator.Symbol))
         {
-            if (descendant is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, symbol))
+            if (operation is ILocalReferenceOperation reference)
             {
                 if (onlyReference is not null)
                 {
