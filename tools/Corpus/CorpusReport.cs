@@ -18,6 +18,14 @@ internal sealed class CorpusReport
     public AnalyzerCost? EmptyCallbacks { get; set; }
     public AnalyzerCost? FirstTouch { get; set; }
 
+    /// <summary>
+    /// CPU ms the shared model spent reading and following the project's own methods, inside the rules' callbacks (so
+    /// already part of the rules' figures: shown apart to say where it went), and the method bodies it read.
+    /// </summary>
+    public double ModelCpuMilliseconds { get; set; }
+
+    public long ModelMethodsRead { get; set; }
+
     /// <summary>Each compilation with the binding errors left in it (missing packages, project references, generated code), so a finding can be weighed.</summary>
     public List<CompilationEntry> CompilationDetails { get; } = new();
 }

@@ -71,9 +71,15 @@ internal static class CorpusRunner
 
             var exceptions = new List<string>();
             Action<Exception, DiagnosticAnalyzer, Diagnostic> onException = (exception, analyzer, diagnostic) => { lock (exceptions) { exceptions.Add($"{analyzer.GetType().Name}: {exception.GetType().Name}: {exception.Message} at {diagnostic.Location.GetLineSpan()}"); } };
+            var modelNanoseconds = IoPerf.Analyzers.Internal.ModelMeter.Nanoseconds;
+            var modelMethods = IoPerf.Analyzers.Internal.ModelMeter.MethodsRead;
+            IoPerf.Analyzers.Internal.ModelMeter.Clock = ThreadCpu.Nanoseconds;
             var meteredDiagnostics = await meteredCompilation
                 .WithAnalyzers(metered.CastArray<DiagnosticAnalyzer>(), AnalyzerCatalog.Options(onException, configOptions: group.Properties.AnalyzerBuildProperties))
                 .GetAnalyzerDiagnosticsAsync();
+            IoPerf.Analyzers.Internal.ModelMeter.Clock = null;
+            report.ModelCpuMilliseconds += (IoPerf.Analyzers.Internal.ModelMeter.Nanoseconds - modelNanoseconds) / 1e6;
+            report.ModelMethodsRead += IoPerf.Analyzers.Internal.ModelMeter.MethodsRead - modelMethods;
 
             // The diagnostics themselves come from the project's own settings: with CA2007 enabled for the metered run above,
             // IOP005 is silent by design (CA2007 already reports every await).

@@ -271,21 +271,11 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
     /// path between the read and the end of its consumer - in the code there, or in the project's methods it calls (a
     /// property setter that saves the file, an event whose handler does) - would fail or see a half-read file.
     /// </summary>
+    /// <remarks>The read's own arguments (its path, computed by the project's methods) run before the file is opened: the range starts after the read.</remarks>
     private static bool IsSameFileTouchedWhileReading(IOperation path, IInvocationOperation read, SinglePassUse use, IoModel model)
     {
-        var range = TextSpan.FromBounds(read.Syntax.SpanStart, use.ConsumingOperation.Syntax.Span.End);
-        return model.Effects.MayChange(ExceptTheRead(read.GetRoot().DescendantsStartingWithin(range), read), new SameFileChanges(path));
-    }
-
-    private static IEnumerable<IOperation> ExceptTheRead(IEnumerable<IOperation> operations, IInvocationOperation read)
-    {
-        foreach (var operation in operations)
-        {
-            if (operation != read)
-            {
-                yield return operation;
-            }
-        }
+        var range = TextSpan.FromBounds(read.Syntax.Span.End, System.Math.Max(read.Syntax.Span.End, use.ConsumingOperation.Syntax.Span.End));
+        return model.Effects.MayChange(read.GetRoot().DescendantsStartingWithin(range), new SameFileChanges(path));
     }
 }
 

@@ -126,12 +126,13 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
     /// <summary>
     /// The code that runs between the listing and the end of its consumer: with the lazy form, a file it creates there
     /// (<c>File.Create(zipPath)</c> before the loop that zips every file) can show up in the listing. An operation that
-    /// encloses the consumer (<c>GetFiles(d).First().Delete()</c>) starts with the listing but runs after the enumeration.
+    /// encloses the consumer (<c>GetFiles(d).First().Delete()</c>) starts with the listing but runs after the enumeration;
+    /// the listing's own arguments (the folder, computed by the project's methods) run before it.
     /// </summary>
     private static IEnumerable<IOperation> RunWhileListed(IOperation listing, IOperation consumer)
     {
         var end = consumer.Syntax.Span.End;
-        return listing.GetRoot().DescendantsStartingWithin(TextSpan.FromBounds(listing.Syntax.SpanStart, end))
+        return listing.GetRoot().DescendantsStartingWithin(TextSpan.FromBounds(listing.Syntax.Span.End, System.Math.Max(listing.Syntax.Span.End, end)))
             .Where(operation => operation.Syntax.Span.End <= end);
     }
 

@@ -23,14 +23,14 @@ internal sealed class ListingChanges : IFileEffectFilter
     }
 
     /// <summary>
-    /// The filter for the code that runs while <paramref name="listing"/> is enumerated: what it hands on counts when it
-    /// comes from the folder listed, the local holding the listing, or anything <paramref name="consumer"/> and
-    /// <paramref name="runWhileListed"/> declare (the loop variable, locals, lambda parameters - they hold entries or values
-    /// made from them).
+    /// The filter for the code that runs while <paramref name="listing"/> is enumerated: what it hands on counts when it is
+    /// the folder listed, the listing, an entry (the consumer's loop variable, a parameter of a lambda in the chain that
+    /// consumes it) or a value made from one of these (<see cref="IsListedValue"/>), also through a local.
     /// </summary>
     public static ListingChanges For(IInvocationOperation listing, IVariableDeclaratorOperation? local, IOperation consumer, IEnumerable<IOperation> runWhileListed, WellKnownIoTypes types)
     {
         var listed = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
+        var changes = new ListingChanges(listed, types);
         if (local is not null)
         {
             listed.Add(local.Symbol);
@@ -51,30 +51,42 @@ internal sealed class ListingChanges : IFileEffectFilter
 
         if (consumer is IForEachLoopOperation loop)
         {
-            foreach (var loopVariable in loop.Locals)
-            {
-                listed.Add(loopVariable);
-            }
+            listed.UnionWith(loop.Locals);
         }
 
+        var chainStart = local is null ? listing : (IOperation?)SinglePassEnumeration.FindOnlyReadInSameFunction(local) ?? consumer;
+        AddLambdaParametersOfTheChain(chainStart, consumer, listed);
+
+        // In source order: a local made from an entry (var name = Path.GetFileName(file)) is declared after the entry is.
         foreach (var operation in runWhileListed)
         {
-            switch (operation)
+            if (operation is IVariableDeclaratorOperation { Initializer.Value: { } value } declarator && changes.IsListedValue(value))
             {
-                case IVariableDeclaratorOperation declarator:
-                    listed.Add(declarator.Symbol);
-                    break;
-                case IAnonymousFunctionOperation lambda:
-                    foreach (var parameter in lambda.Symbol.Parameters)
-                    {
-                        listed.Add(parameter);
-                    }
-
-                    break;
+                listed.Add(declarator.Symbol);
             }
         }
 
-        return new ListingChanges(listed, types);
+        return changes;
+    }
+
+    /// <summary>The parameters of the lambdas handed to the calls between <paramref name="value"/> and its consumer (<c>.Where(f =&gt; ...)</c>): each is an entry.</summary>
+    private static void AddLambdaParametersOfTheChain(IOperation value, IOperation consumer, HashSet<ISymbol> listed)
+    {
+        for (var current = value.Parent; current is not null && current != consumer.Parent; current = current.Parent)
+        {
+            if (current is not IInvocationOperation call)
+            {
+                continue;
+            }
+
+            foreach (var argument in call.Arguments)
+            {
+                if (argument.Value.WalkDownConversions() is IDelegateCreationOperation { Target: IAnonymousFunctionOperation lambda })
+                {
+                    listed.UnionWith(lambda.Symbol.Parameters);
+                }
+            }
+        }
     }
 
     public bool Concerns(in FileEffect effect)
@@ -97,9 +109,16 @@ internal sealed class ListingChanges : IFileEffectFilter
         return (effect.Change & (FileChange.Creates | FileChange.Removes)) != 0;
     }
 
-    /// <summary>The folder, the listing or an entry, or a value made from one: <c>file.FullName</c>, <c>Path.GetFileName(file)</c>, <c>new FileInfo(file)</c>, <c>files[i]</c>.</summary>
+    /// <summary>
+    /// The folder, the listing or an entry, or a value made from one: <c>file.FullName</c>, <c>Path.GetFileName(file)</c>,
+    /// <c>new FileInfo(file)</c>, <c>files[i]</c>, and a string that starts with one (<c>file + ".bak"</c>,
+    /// <c>$"{file}.bak"</c>) - a message that mentions it (<c>$"found {file}"</c>) is not a path.
+    /// </summary>
     private bool IsListedValue(IOperation value) => value.WalkDownConversions() switch
     {
+        IBinaryOperation { OperatorKind: BinaryOperatorKind.Add } concatenation => IsListedValue(concatenation.LeftOperand),
+        IInterpolatedStringOperation { Parts.Length: > 0 } interpolated =>
+            interpolated.Parts[0] is IInterpolationOperation { Expression: var first } && IsListedValue(first),
         ILocalReferenceOperation local => _listed.Contains(local.Local),
         IParameterReferenceOperation parameter => _listed.Contains(parameter.Parameter),
         IFieldReferenceOperation { Instance: { } instance } => IsListedValue(instance),

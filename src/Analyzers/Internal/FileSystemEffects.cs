@@ -34,7 +34,7 @@ internal sealed class FileSystemEffects
         _compilation = compilation;
         _types = types;
         _summarize = Summarize;
-        _resolve = root => new Resolution(this, root).Run();
+        _resolve = Resolve;
     }
 
     /// <summary>
@@ -67,6 +67,19 @@ internal sealed class FileSystemEffects
     /// </summary>
     public IReadOnlyList<FileEffect> OfMethod(IMethodSymbol method) =>
         _resolved.GetOrAdd(Definition(method), _resolve);
+
+    private FileEffect[] Resolve(IMethodSymbol root)
+    {
+        var start = ModelMeter.Start();
+        try
+        {
+            return new Resolution(this, root).Run();
+        }
+        finally
+        {
+            ModelMeter.Stop(start);
+        }
+    }
 
     private static IMethodSymbol Definition(IMethodSymbol method) => (method.PartialImplementationPart ?? method).OriginalDefinition;
 
@@ -390,7 +403,7 @@ internal sealed class FileSystemEffects
     /// </summary>
     private void HandOffs(IMethodSymbol method, INamedTypeSymbol type, CallArguments arguments, EffectSink sink)
     {
-        if (IsFrameworkNamespace(type.ContainingNamespace))
+        if (IsFrameworkNamespace(type.ContainingNamespace) || IsQuestion(method))
         {
             return;
         }
@@ -403,6 +416,15 @@ internal sealed class FileSystemEffects
             }
         }
     }
+
+    /// <summary>
+    /// <c>bool IsImageFile(path)</c>, <c>HasExtension</c>, <c>CanRead</c>, <c>Contains</c>, <c>Exists</c>, <c>Matches</c>: a
+    /// question about the path, answered with a yes or no, not a change to the file (a <c>TrySaferDelete</c> is not one).
+    /// </summary>
+    private static bool IsQuestion(IMethodSymbol method) =>
+        method.ReturnType.SpecialType == SpecialType.System_Boolean &&
+        (StartsWith(method.Name, "Is") || StartsWith(method.Name, "Has") || StartsWith(method.Name, "Can") || StartsWith(method.Name, "Contains") ||
+         StartsWith(method.Name, "Matches") || method.Name is "Exists" or "Equals");
 
     /// <summary>A string, a FileInfo or DirectoryInfo, or an array or collection of them.</summary>
     private bool IsPathLike(ITypeSymbol type) => type switch
@@ -690,6 +712,7 @@ internal sealed class FileSystemEffects
     private MethodEffects? Summarize(IMethodSymbol method)
     {
         System.Threading.Interlocked.Increment(ref _methodsRead);
+        ModelMeter.MethodRead();
         var summary = new MethodEffects(method);
         foreach (var syntax in CodeOf(method))
         {

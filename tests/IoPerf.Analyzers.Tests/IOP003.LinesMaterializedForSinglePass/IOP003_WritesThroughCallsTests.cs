@@ -129,6 +129,40 @@ public sealed class IOP003_WritesThroughCallsTests
         }
         """);
 
+    /// <summary>The path is computed - here by a method that creates its folder - before the file is opened, not while it is read.</summary>
+    [Fact]
+    public Task PathMadeByTheProjectBeforeTheRead_IsReported() => Verify.VerifyCodeFixAsync(
+        """
+        using System.IO;
+
+        class C
+        {
+            int Count(string folder)
+            {
+                var n = 0;
+                foreach (var line in {|IOP003:File.ReadAllLines(Ensure(folder))|}) n += line.Length;
+                return n;
+            }
+
+            static string Ensure(string folder) => Path.Combine(Directory.CreateDirectory(folder).FullName, "list.txt");
+        }
+        """,
+        """
+        using System.IO;
+
+        class C
+        {
+            int Count(string folder)
+            {
+                var n = 0;
+                foreach (var line in File.ReadLines(Ensure(folder))) n += line.Length;
+                return n;
+            }
+
+            static string Ensure(string folder) => Path.Combine(Directory.CreateDirectory(folder).FullName, "list.txt");
+        }
+        """);
+
     [Fact]
     public Task HelperWritesAnotherPathItIsGiven_IsReported() => Verify.VerifyCodeFixAsync(
         WithSettings("""

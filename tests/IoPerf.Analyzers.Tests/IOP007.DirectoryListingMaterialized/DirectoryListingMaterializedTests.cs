@@ -281,6 +281,8 @@ public sealed class DirectoryListingMaterializedTests
                 public static void Touch(string path) => System.Console.WriteLine(path);
                 public static void Log(string message) => System.Console.WriteLine(message);
                 public static void Count(int length) => System.Console.WriteLine(length);
+                public static bool IsImage(string path) => path.EndsWith(".png");
+                public static int Parse(string json) => json.Length;
             }
         }
         """;
@@ -312,6 +314,7 @@ public sealed class DirectoryListingMaterializedTests
     [InlineData("foreach (var info in new DirectoryInfo(root).GetFiles()) Lib.Helpers.Touch(info.FullName);")]
     [InlineData("foreach (var path in Directory.GetFiles(root)) Lib.Helpers.Touch(root);")]
     [InlineData("foreach (var path in Directory.GetFiles(root)) { var name = path + \".old\"; Lib.Helpers.Touch(name); }")]
+    [InlineData("foreach (var path in Directory.GetFiles(root)) Lib.Helpers.Touch($\"{path}.bak\");")]
     [InlineData("foreach (var p in Directory.GetFiles(root).Where(p => p.EndsWith(\".tmp\"))) Lib.Helpers.Touch(p);")]
     [InlineData("foreach (var path in Directory.GetFiles(root)) Forward(path);")]
     public Task MethodOfAnotherProject_HandedAnEntry_MayChangeIt(string statement) => WithOtherProject(InClass($$"""
@@ -323,21 +326,51 @@ public sealed class DirectoryListingMaterializedTests
             static void Forward(string entry) => Lib.Helpers.Touch(entry);
         """)).RunAsync();
 
-    /// <summary>Handed something else (a message about the entry, a number), the other project's method cannot reach the entry.</summary>
-    [Fact]
-    public Task MethodOfAnotherProject_HandedSomethingElse_IsReported() => WithOtherProject(
-        InClass("""
+    /// <summary>
+    /// Handed something else - a message about the entry, a number, the text read from it - or asked a yes-or-no question
+    /// about it (IsImage), the other project's method cannot change the entry.
+    /// </summary>
+    [Theory]
+    [InlineData("Lib.Helpers.Log($\"found {path}\"); Lib.Helpers.Count(path.Length);")]
+    [InlineData("var json = File.ReadAllText(path); Lib.Helpers.Parse(json);")]
+    [InlineData("if (Lib.Helpers.IsImage(path)) Console.WriteLine(path);")]
+    public Task MethodOfAnotherProject_HandedSomethingElse_IsReported(string body) => WithOtherProject(
+        InClass($$"""
             void M(string root)
             {
-                foreach (var path in {|IOP007:Directory.GetFiles(root)|}) { Lib.Helpers.Log($"found {path}"); Lib.Helpers.Count(path.Length); }
+                foreach (var path in {|IOP007:Directory.GetFiles(root)|}) { {{body}} }
             }
         """),
-        InClass("""
+        InClass($$"""
             void M(string root)
             {
-                foreach (var path in Directory.EnumerateFiles(root)) { Lib.Helpers.Log($"found {path}"); Lib.Helpers.Count(path.Length); }
+                foreach (var path in Directory.EnumerateFiles(root)) { {{body}} }
             }
         """)).RunAsync();
+
+    /// <summary>The folder's path, computed by a method that creates the folder, is computed before the listing: not code that runs during it.</summary>
+    [Fact]
+    public Task FolderMadeByTheProjectBeforeTheListing_IsReported() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            int M(string root)
+            {
+                var n = 0;
+                foreach (var path in {|IOP007:Directory.GetFiles(Ensure(root))|}) n += path.Length;
+                return n;
+            }
+
+            static string Ensure(string folder) => Directory.CreateDirectory(folder).FullName;
+        """),
+        InClass("""
+            int M(string root)
+            {
+                var n = 0;
+                foreach (var path in Directory.EnumerateFiles(Ensure(root))) n += path.Length;
+                return n;
+            }
+
+            static string Ensure(string folder) => Directory.CreateDirectory(folder).FullName;
+        """));
 
     [Theory]
     [InlineData("Directory.GetFiles(root).Select(Backup).ToList();")]
