@@ -32,7 +32,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
             // In a test project a buffer or chunk size is usually a test parameter (a decoder fed one byte at a time, a
             // filter fed 4 KiB chunks) and the files are fixtures: not where sequential I/O cost matters.
             var types = WellKnownIoTypes.For(start.Compilation);
-            if (types.File is null || types.FileStream is null || TestCode.IsTestProject(start.Compilation, start.Options))
+            if (types.File is null || types.FileStream is null || IoModel.For(start.Compilation).IsTestProject(start.Options))
             {
                 return;
             }

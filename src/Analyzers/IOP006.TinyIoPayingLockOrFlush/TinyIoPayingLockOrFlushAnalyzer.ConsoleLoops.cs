@@ -65,7 +65,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
         }
 
         var writes = new List<IInvocationOperation>();
-        var fixable = !IsIterator(loop);
+        var fixable = true;
         var fileData = FileDataSource(loop);
         foreach (var operation in loop.OwnOperations())
         {
@@ -120,7 +120,8 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
             return null;
         }
 
-        return new ConsoleLoop(writes[0].Syntax, writes.Skip(1).Select(s => s.Syntax.GetLocation()).ToArray(), fixable);
+        // Last, as it reads the loop's syntax: a yield return would hand the buffered writer's text to the caller unflushed.
+        return new ConsoleLoop(writes[0].Syntax, writes.Skip(1).Select(s => s.Syntax.GetLocation()).ToArray(), fixable && !IsIterator(loop));
     }
 
     /// <summary>

@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Collections.Immutable;
@@ -46,8 +47,10 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
             var model = IoModel.For(start.Compilation);
             var types = model.Types;
             // Console output of a test project is a log for the person reading a test run, and its loops are test data:
-            // the console shape is not reported there (the writer shapes are).
-            var console = TestCode.IsTestProject(start.Compilation, start.Options) ? null : types.Console;
+            // the console shape is not reported there (the writer shapes are). Asked at the first Write, not at every
+            // compilation start: both questions read the compilation's references.
+            var options = start.Options;
+            var console = new Lazy<bool>(() => types.Console is not null && !model.IsTestProject(options), System.Threading.LazyThreadSafetyMode.PublicationOnly);
             var streams = types.File is not null && types.Stream is not null;
 
             // Each console loop is judged once, whichever of its writes the driver hands over first.
@@ -58,7 +61,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
                 c =>
                 {
                     var name = ((IInvocationOperation)c.Operation).TargetMethod.Name;
-                    if (name is "Write" or "WriteLine" && console is not null)
+                    if (name is "Write" or "WriteLine" && console.Value)
                     {
                         AnalyzeConsoleWrite(c, model, consoleLoops);
                     }

@@ -24,17 +24,14 @@ internal sealed class FileSystemEffects
     private readonly Compilation _compilation;
     private readonly WellKnownIoTypes _types;
     private readonly ConcurrentDictionary<IMethodSymbol, MethodEffects?> _summaries = new(SymbolEqualityComparer.Default);
-    private readonly ConcurrentDictionary<IMethodSymbol, FileEffect[]> _resolved = new(SymbolEqualityComparer.Default);
     private readonly System.Func<IMethodSymbol, MethodEffects?> _summarize;
     private int _methodsRead;
-    private readonly System.Func<IMethodSymbol, FileEffect[]> _resolve;
 
     public FileSystemEffects(Compilation compilation, WellKnownIoTypes types)
     {
         _compilation = compilation;
         _types = types;
         _summarize = Summarize;
-        _resolve = Resolve;
     }
 
     /// <summary>
@@ -44,10 +41,10 @@ internal sealed class FileSystemEffects
     /// </summary>
     public bool MayChange(IEnumerable<IOperation> operations, IFileEffectFilter filter, bool followCalls = true)
     {
-        var site = new SiteEffects(this, followCalls);
+        var site = new SiteEffects(followCalls);
         foreach (var operation in operations)
         {
-            site.Effects.Clear();
+            site.Clear();
             Classify(operation, site);
             foreach (var effect in site.Effects)
             {
@@ -56,29 +53,17 @@ internal sealed class FileSystemEffects
                     return true;
                 }
             }
+
+            foreach (var (method, arguments) in site.OwnCalls)
+            {
+                if (new CallSearch(this, filter).MayChange(method, arguments))
+                {
+                    return true;
+                }
+            }
         }
 
         return false;
-    }
-
-    /// <summary>
-    /// Everything a call of the project's own <paramref name="method"/> may do to the file system, with paths in terms of its
-    /// parameters, constants and members; judged once per compilation, on a budget of its own.
-    /// </summary>
-    public IReadOnlyList<FileEffect> OfMethod(IMethodSymbol method) =>
-        _resolved.GetOrAdd(Definition(method), _resolve);
-
-    private FileEffect[] Resolve(IMethodSymbol root)
-    {
-        var start = ModelMeter.Start();
-        try
-        {
-            return new Resolution(this, root).Run();
-        }
-        finally
-        {
-            ModelMeter.Stop(start);
-        }
     }
 
     private static IMethodSymbol Definition(IMethodSymbol method) => (method.PartialImplementationPart ?? method).OriginalDefinition;
@@ -171,6 +156,11 @@ internal sealed class FileSystemEffects
     /// </summary>
     private bool SystemIo(IMethodSymbol method, INamedTypeSymbol type, CallArguments arguments, IOperation? instance, EffectSink sink)
     {
+        if (!IsSystemIoNamespace(type.ContainingNamespace))
+        {
+            return false; // Most calls: one look at the namespace instead of six symbol comparisons and a walk of base types.
+        }
+
         var name = method.Name;
         if (method.MethodKind == MethodKind.Constructor)
         {
@@ -531,6 +521,9 @@ internal sealed class FileSystemEffects
                (parent.Name == "Collections" && ns.Name is "Generic" or "Concurrent" || parent.Name == "Threading" && ns.Name == "Tasks");
     }
 
+    private static bool IsSystemIoNamespace(INamespaceSymbol? ns) =>
+        ns is { Name: "IO", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } };
+
     /// <summary>System and Microsoft and the namespaces under them: APIs the model knows by symbol or by name.</summary>
     private static bool IsFrameworkNamespace(INamespaceSymbol? ns)
     {
@@ -595,19 +588,22 @@ internal sealed class FileSystemEffects
         public abstract void Unknown();
     }
 
-    /// <summary>The effects at the code a rule asks about: paths stay expressions; own calls are resolved and mapped.</summary>
+    /// <summary>The effects at the code a rule asks about, with their paths as written there, and the project's own methods it calls.</summary>
     private sealed class SiteEffects : EffectSink
     {
-        private readonly FileSystemEffects _owner;
         private readonly bool _followCalls;
 
-        public SiteEffects(FileSystemEffects owner, bool followCalls)
-        {
-            _owner = owner;
-            _followCalls = followCalls;
-        }
+        public SiteEffects(bool followCalls) => _followCalls = followCalls;
 
         public List<FileEffect> Effects { get; } = new();
+
+        public List<(IMethodSymbol Method, FileEffect[] Arguments)> OwnCalls { get; } = new();
+
+        public void Clear()
+        {
+            Effects.Clear();
+            OwnCalls.Clear();
+        }
 
         public override void Effect(FileChange change, IOperation? path, bool isHandOff = false) => Effects.Add(FileEffect.At(change, path, isHandOff));
 
@@ -618,21 +614,15 @@ internal sealed class FileSystemEffects
                 return;
             }
 
-            foreach (var effect in _owner.OfMethod(method))
+            // Each parameter's path as the site writes it: the argument expression (or unknown when none is written).
+            var callee = Definition(method);
+            var paths = new FileEffect[callee.Parameters.Length];
+            for (var i = 0; i < paths.Length; i++)
             {
-                if (effect.Origin != PathOrigin.Parameter)
-                {
-                    Effects.Add(effect.ThroughACall());
-                }
-                else if (arguments.Get(effect.Ordinal) is { } argument)
-                {
-                    Effects.Add(effect.OnPath(FileEffect.At(FileChange.None, argument)).ThroughACall());
-                }
-                else if (!effect.IsHandOff)
-                {
-                    Effects.Add(effect.OnPath(FileEffect.WithUnknownPath(FileChange.None, false)).ThroughACall());
-                }
+                paths[i] = FileEffect.At(FileChange.None, arguments.Get(i));
             }
+
+            OwnCalls.Add((method, paths));
         }
 
         public override void Unknown()
@@ -642,6 +632,103 @@ internal sealed class FileSystemEffects
                 Effects.Add(FileEffect.UnknownCode);
             }
         }
+    }
+
+    /// <summary>
+    /// Whether a call into the project's own code may make a change the filter cares about: the called methods' summaries
+    /// (each method read once per compilation) searched three calls deep and at most 40 methods, each path mapped back
+    /// through the parameters to what the calling site passes, stopping at the first concerned effect - a helper that
+    /// deletes a file before it does anything else is not read to its end, nor are the methods it calls after.
+    /// </summary>
+    private readonly struct CallSearch
+    {
+        private readonly FileSystemEffects _owner;
+        private readonly IFileEffectFilter _filter;
+        private readonly HashSet<IMethodSymbol> _visited;
+
+        public CallSearch(FileSystemEffects owner, IFileEffectFilter filter)
+        {
+            _owner = owner;
+            _filter = filter;
+            _visited = new HashSet<IMethodSymbol>(SymbolEqualityComparer.Default);
+        }
+
+        /// <param name="method">A method of the project the site calls.</param>
+        /// <param name="paths">What the site passes for each parameter of <paramref name="method"/>.</param>
+        public bool MayChange(IMethodSymbol method, FileEffect[] paths)
+        {
+            var root = Definition(method);
+            _visited.Add(root);
+            return Search(root, paths, depth: 0);
+        }
+
+        private bool Search(IMethodSymbol method, FileEffect[] paths, int depth)
+        {
+            // An interface, abstract or virtual member: an implementation or override the model does not read may run.
+            if (method.IsAbstract || method.IsExtern || method.IsVirtual || (method.IsOverride && !method.IsSealed && !method.ContainingType.IsSealed) ||
+                _owner.SummaryOf(method) is not { } summary)
+            {
+                return _filter.Concerns(FileEffect.UnknownCode);
+            }
+
+            foreach (var effect in summary.Effects)
+            {
+                if (Seen(effect, paths) is { } seen && _filter.Concerns(seen))
+                {
+                    return true;
+                }
+            }
+
+            foreach (var (called, arguments) in summary.Calls)
+            {
+                var callee = Definition(called);
+                if (!_visited.Add(callee))
+                {
+                    continue; // Already searched (or being searched: recursion adds nothing new).
+                }
+
+                if (depth + 1 >= MaxDepth || _visited.Count > MaxMethods)
+                {
+                    if (_filter.Concerns(FileEffect.UnknownCode))
+                    {
+                        return true;
+                    }
+
+                    continue;
+                }
+
+                var calleePaths = new FileEffect[arguments.Length];
+                for (var i = 0; i < arguments.Length; i++)
+                {
+                    calleePaths[i] = arguments[i].Origin == PathOrigin.Parameter ? PathOf(arguments[i].Ordinal, paths) : arguments[i];
+                }
+
+                if (Search(callee, calleePaths, depth + 1))
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+
+        /// <summary>
+        /// The effect as the calling site sees it: a parameter's path replaced by what the site passes. A library handed
+        /// something the site cannot name (a value the called method made itself) is not what the rule asks about.
+        /// </summary>
+        private static FileEffect? Seen(FileEffect effect, FileEffect[] paths)
+        {
+            if (effect.Origin != PathOrigin.Parameter)
+            {
+                return effect.ThroughACall();
+            }
+
+            var path = PathOf(effect.Ordinal, paths);
+            return effect.IsHandOff && path.Origin is PathOrigin.Unknown or PathOrigin.Constant ? null : effect.OnPath(path).ThroughACall();
+        }
+
+        private static FileEffect PathOf(int ordinal, FileEffect[] paths) =>
+            ordinal < paths.Length ? paths[ordinal] : FileEffect.WithUnknownPath(FileChange.None, isHandOff: false);
     }
 
     // ---- Summaries of the project's own methods ----------------------------------------------------------------
@@ -711,6 +798,19 @@ internal sealed class FileSystemEffects
 
     private MethodEffects? Summarize(IMethodSymbol method)
     {
+        var start = ModelMeter.Start();
+        try
+        {
+            return SummarizeUnmetered(method);
+        }
+        finally
+        {
+            ModelMeter.Stop(start);
+        }
+    }
+
+    private MethodEffects? SummarizeUnmetered(IMethodSymbol method)
+    {
         System.Threading.Interlocked.Increment(ref _methodsRead);
         ModelMeter.MethodRead();
         var summary = new MethodEffects(method);
@@ -736,79 +836,6 @@ internal sealed class FileSystemEffects
         }
 
         return summary;
-    }
-
-    /// <summary>
-    /// The effects of one own method followed through the own methods it calls, on a budget counted from it: a method
-    /// called from many places is resolved once, and its answer does not depend on who asked first.
-    /// </summary>
-    private sealed class Resolution
-    {
-        private readonly FileSystemEffects _owner;
-        private readonly IMethodSymbol _root;
-        private readonly HashSet<IMethodSymbol> _visited = new(SymbolEqualityComparer.Default);
-
-        public Resolution(FileSystemEffects owner, IMethodSymbol root)
-        {
-            _owner = owner;
-            _root = root;
-        }
-
-        public FileEffect[] Run()
-        {
-            _visited.Add(_root);
-            return Collect(_root, depth: 0).ToArray();
-        }
-
-        private List<FileEffect> Collect(IMethodSymbol method, int depth)
-        {
-            var effects = new List<FileEffect>();
-
-            // An interface, abstract or virtual member: an implementation or override the model does not read may run.
-            if (method.IsAbstract || method.IsExtern || method.IsVirtual || (method.IsOverride && !method.IsSealed && !method.ContainingType.IsSealed) ||
-                _owner.SummaryOf(method) is not { } summary)
-            {
-                effects.Add(FileEffect.UnknownCode);
-                return effects;
-            }
-
-            effects.AddRange(summary.Effects);
-            foreach (var (called, arguments) in summary.Calls)
-            {
-                var callee = Definition(called);
-                if (!_visited.Add(callee))
-                {
-                    continue; // Already followed (or being followed: recursion adds nothing new).
-                }
-
-                if (depth + 1 >= MaxDepth || _visited.Count > MaxMethods)
-                {
-                    effects.Add(FileEffect.UnknownCode);
-                    continue;
-                }
-
-                foreach (var effect in Collect(callee, depth + 1))
-                {
-                    if (effect.Origin != PathOrigin.Parameter)
-                    {
-                        effects.Add(effect);
-                    }
-                    else if (effect.Ordinal >= arguments.Length)
-                    {
-                        if (!effect.IsHandOff)
-                        {
-                            effects.Add(effect.OnPath(FileEffect.WithUnknownPath(FileChange.None, isHandOff: false)));
-                        }
-                    }
-                    else if (!effect.IsHandOff || arguments[effect.Ordinal].Origin is PathOrigin.Parameter or PathOrigin.Member)
-                    {
-                        effects.Add(effect.OnPath(arguments[effect.Ordinal]));
-                    }
-                }
-            }
-
-            return effects;
-        }
     }
 
     /// <summary>

@@ -22,8 +22,11 @@ internal sealed class IoModel
     private static readonly ConditionalWeakTable<Compilation, IoModel> ByCompilation = new();
     private static readonly ConditionalWeakTable<Compilation, IoModel>.CreateValueCallback Create = compilation => new IoModel(compilation);
 
+    private readonly Compilation _compilation;
+
     private IoModel(Compilation compilation)
     {
+        _compilation = compilation;
         Types = WellKnownIoTypes.For(compilation);
         Effects = new FileSystemEffects(compilation, Types);
         Pacing = new Pacing(Types);
@@ -40,4 +43,20 @@ internal sealed class IoModel
     public LoopLength LoopLength { get; }
 
     public static IoModel For(Compilation compilation) => ByCompilation.GetValue(compilation, Create);
+
+    private int _isTestProject; // 0: not asked yet, 1: no, 2: yes
+
+    /// <summary>
+    /// Whether the compilation is a test project (<see cref="TestCode.IsTestProject"/>), asked once for every rule that
+    /// leaves test projects alone: the answer reads every referenced assembly's name.
+    /// </summary>
+    public bool IsTestProject(Microsoft.CodeAnalysis.Diagnostics.AnalyzerOptions options)
+    {
+        if (System.Threading.Volatile.Read(ref _isTestProject) == 0)
+        {
+            System.Threading.Volatile.Write(ref _isTestProject, TestCode.IsTestProject(_compilation, options) ? 2 : 1);
+        }
+
+        return _isTestProject == 2;
+    }
 }

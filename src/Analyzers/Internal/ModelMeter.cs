@@ -4,7 +4,8 @@ using System.Threading;
 namespace IoPerf.Analyzers.Internal;
 
 /// <summary>
-/// What the model's work across methods costs (reading and following the project's own methods, <see cref="FileSystemEffects.OfMethod"/>),
+/// What the model's work across methods costs (reading and summarising the project's own methods a call reaches, each
+/// once per compilation: the binding of their bodies is the expensive part; searching the summaries is not metered),
 /// for the corpus runner's cost table: that work runs inside whichever rule asked first and is charged to it there, so the
 /// runner also shows it apart. Off in a build: with no clock set, nothing is measured.
 /// </summary>

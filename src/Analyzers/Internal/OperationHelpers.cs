@@ -172,6 +172,9 @@ internal static class OperationHelpers
         _ => value.Syntax,
     };
 
+    /// <summary><paramref name="loop"/>, or the outermost loop of the same function that contains it.</summary>
+    public static ILoopOperation GetOutermostLoopOrSelf(this ILoopOperation loop) => loop.GetOutermostLoop() ?? loop;
+
     /// <summary>The outermost loop of the same function that contains <paramref name="operation"/>, or null.</summary>
     public static ILoopOperation? GetOutermostLoop(this IOperation operation)
     {

@@ -72,20 +72,52 @@ internal sealed class Pacing
             return name is "Delay" or "Sleep"; // A project's or a library's own delay helper.
         }
 
-        if (name is "Sleep" or "Join" or "SpinWait" && WellKnownIoTypes.Is(type, _types.Thread) ||
-            name == "Delay" && WellKnownIoTypes.Is(type, _types.Task) ||
-            name is "ReadLine" or "Read" or "ReadKey" && WellKnownIoTypes.Is(type, _types.Console) ||
-            name is "ReadAsync" or "ReadAllAsync" && WellKnownIoTypes.Is(type, _types.ChannelReaderOfT) ||
-            IsBlockingTake(invocation, name, type) ||
-            WellKnownIoTypes.DerivesFromAny(type, _types.PeerTypes))
+        // Names first, symbols after: this runs for every call in the loops the rules look at.
+        switch (name)
+        {
+            case "Sleep" or "Join" or "SpinWait" when WellKnownIoTypes.Is(type, _types.Thread):
+            case "Delay" when WellKnownIoTypes.Is(type, _types.Task):
+            case "ReadLine" or "Read" or "ReadKey" when WellKnownIoTypes.Is(type, _types.Console):
+            case "ReadAsync" or "ReadAllAsync" when WellKnownIoTypes.Is(type, _types.ChannelReaderOfT):
+                return true;
+            case "Take" or "GetConsumingEnumerable" or "TakeFromAny" or "TryTake" or "TryTakeFromAny":
+                return IsBlockingTake(invocation, name, type);
+        }
+
+        if (IsInPeerNamespace(type.ContainingNamespace) && WellKnownIoTypes.DerivesFromAny(type, _types.PeerTypes))
         {
             return true;
         }
 
         // process.StandardOutput.ReadLine(), Console.In.ReadLine(), or a local holding either: the loop runs at the pace
-        // of the child process or of the user.
+        // of the child process or of the user. Only reads of a text reader need their receiver looked at.
+        if (!(name.StartsWith("Read", StringComparison.Ordinal) || name.StartsWith("Peek", StringComparison.Ordinal)) ||
+            !WellKnownIoTypes.DerivesFrom(method.IsExtensionMethod && method.Parameters.Length > 0 ? method.Parameters[0].Type : type, _types.TextReader))
+        {
+            return false;
+        }
+
         var receiver = invocation.Instance ?? (method.IsExtensionMethod ? invocation.Arguments.GetArgument(0)?.Value : null);
         return receiver is not null && (IsChildProcessOutput(receiver) || IsConsoleInput(receiver));
+    }
+
+    /// <summary>System.Net and below, System.IO.Pipes, System.IO.Ports, System.IO.Pipelines: where <see cref="WellKnownIoTypes.PeerTypes"/> live.</summary>
+    private static bool IsInPeerNamespace(INamespaceSymbol? ns)
+    {
+        // Walk up to the namespace just below System (System.Net) or two below (System.IO.Pipes).
+        INamespaceSymbol? below = null, belowBelow = null;
+        for (var current = ns; current is not null && !current.IsGlobalNamespace; current = current.ContainingNamespace)
+        {
+            if (current.ContainingNamespace is { IsGlobalNamespace: true } && current.Name == "System")
+            {
+                return below?.Name == "Net" || below?.Name == "IO" && belowBelow?.Name is "Pipes" or "Ports" or "Pipelines";
+            }
+
+            belowBelow = below;
+            below = current;
+        }
+
+        return false;
     }
 
     private bool IsBlockingTake(IInvocationOperation invocation, string name, INamedTypeSymbol type) =>

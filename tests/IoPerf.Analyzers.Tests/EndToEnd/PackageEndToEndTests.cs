@@ -10,7 +10,7 @@ namespace IoPerf.Analyzers.Tests.EndToEnd;
 /// sees: the build warning, the fix applied by `dotnet format analyzers`, and the package layout.
 /// </summary>
 [Collection(nameof(PackageEndToEndTests))]
-public sealed class PackageEndToEndTests : IClassFixture<PackageEndToEndTests.PackedPackage>
+public sealed class PackageEndToEndTests
 {
     private const string ConsumerFramework = "net8.0";
 
@@ -40,8 +40,20 @@ public sealed class PackageEndToEndTests : IClassFixture<PackageEndToEndTests.Pa
         Assert.Equal("true", Value("developmentDependency"));
         Assert.Equal("README.md", Value("readme"));
         Assert.Equal("MIT", Value("license"));
-        Assert.False(string.IsNullOrWhiteSpace(Value("description")));
+        Assert.Equal(PackageMetadataTests.Description, Value("description"));
         Assert.Null(metadata.Elements().SingleOrDefault(e => e.Name.LocalName == "dependencies" && e.HasElements));
+
+        // The package page shows the package's own readme, and the release notes name every rule with its default.
+        using (var readme = new StreamReader(archive.GetEntry("README.md")!.Open()))
+        {
+            Assert.Equal(File.ReadAllText(Path.Combine(TestFrameworkReferences.RepoRoot, "src", "Package", "README.md")), readme.ReadToEnd());
+        }
+
+        var releaseNotes = Value("releaseNotes") ?? "";
+        foreach (var rule in Rules.All)
+        {
+            Assert.Contains($"{rule.Id} ({rule.DefaultSeverity})", releaseNotes);
+        }
     }
 
     [Fact]
@@ -339,6 +351,50 @@ public sealed class PackageEndToEndTests : IClassFixture<PackageEndToEndTests.Pa
             return WithEditorConfig(directory, editorConfig);
         }
 
+        /// <summary>
+        /// A program made of samples/Demo's sources (one example of every rule) with the package, the preset on and a
+        /// SARIF log (<c>build.sarif</c>), the local tool manifest of this repository beside it, and the demo's
+        /// .editorconfig followed by <paramref name="editorConfig"/> for every file.
+        /// </summary>
+        public string CreateDemoConsumer(string name, string editorConfig)
+        {
+            var directory = Path.Combine(_root, name);
+            var demo = Path.Combine(TestFrameworkReferences.RepoRoot, "samples", "Demo");
+            Directory.CreateDirectory(Path.Combine(directory, ".config"));
+            File.Copy(Path.Combine(TestFrameworkReferences.RepoRoot, ".config", "dotnet-tools.json"), Path.Combine(directory, ".config", "dotnet-tools.json"));
+            foreach (var source in Directory.GetFiles(demo, "*.cs"))
+            {
+                File.Copy(source, Path.Combine(directory, Path.GetFileName(source)));
+            }
+
+            File.WriteAllText(Path.Combine(directory, "nuget.config"), $"""
+                <?xml version="1.0" encoding="utf-8"?>
+                <configuration>
+                  <packageSources>
+                    <add key="ioperf-e2e" value="{Feed}" />
+                  </packageSources>
+                </configuration>
+                """);
+            File.WriteAllText(Path.Combine(directory, name + ".csproj"), $"""
+                <Project Sdk="Microsoft.NET.Sdk">
+                  <PropertyGroup>
+                    <OutputType>Exe</OutputType>
+                    <TargetFramework>net10.0</TargetFramework>
+                    <ImplicitUsings>enable</ImplicitUsings>
+                    <IoPerfAnalyzersAllWarnings>true</IoPerfAnalyzersAllWarnings>
+                    <ErrorLog>build.sarif,version=2.1</ErrorLog>
+                  </PropertyGroup>
+                  <ItemGroup>
+                    <PackageReference Include="IoPerf.Analyzers" Version="{Version}" />
+                  </ItemGroup>
+                </Project>
+                """);
+            File.WriteAllText(
+                Path.Combine(directory, ".editorconfig"),
+                "root = true\n\n" + File.ReadAllText(Path.Combine(demo, ".editorconfig")) + "\n[*.cs]\n" + editorConfig + "\n");
+            return directory;
+        }
+
         private static string WithEditorConfig(string directory, string? editorConfig)
         {
             if (editorConfig is not null)
@@ -363,7 +419,8 @@ public sealed class PackageEndToEndTests : IClassFixture<PackageEndToEndTests.Pa
     }
 }
 
+/// <summary>The end-to-end tests share one packed package (packing takes half a minute) and run alone.</summary>
 [CollectionDefinition(nameof(PackageEndToEndTests), DisableParallelization = true)]
-public sealed class PackageEndToEndCollection
+public sealed class PackageEndToEndCollection : ICollectionFixture<PackageEndToEndTests.PackedPackage>
 {
 }
