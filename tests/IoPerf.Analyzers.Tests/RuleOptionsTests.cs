@@ -30,7 +30,6 @@ public sealed class RuleOptionsTests
     public void MissingOptionGivesTheDefault()
     {
         Assert.Equal(7, RuleOptions.GetInt32(With(), Tree, "IOP004", "min_values", 7));
-        Assert.True(RuleOptions.GetBoolean(With(), Tree, "IOP005", "enabled", true));
         Assert.Equal("auto", RuleOptions.GetChoice(With(), Tree, "IOP005", "context", "auto", "auto", "always"));
     }
 
@@ -40,13 +39,6 @@ public sealed class RuleOptionsTests
     [InlineData("sometimes", "auto")]
     public void Choice_IsCaseInsensitive_AndReturnedAsListed(string value, string expected) =>
         Assert.Equal(expected, RuleOptions.GetChoice(With(("dotnet_diagnostic.IOP005.context", value)), Tree, "IOP005", "context", "auto", "auto", "always"));
-
-    [Theory]
-    [InlineData("true", true)]
-    [InlineData("False", false)]
-    [InlineData("yes", true)]
-    public void Boolean_ParsesOrFallsBack(string value, bool expected) =>
-        Assert.Equal(expected, RuleOptions.GetBoolean(With(("dotnet_diagnostic.IOP006.flag", value)), Tree, "IOP006", "flag", true));
 
     [Fact]
     public void AnyKey_ReadsOtherPackagesOptions()

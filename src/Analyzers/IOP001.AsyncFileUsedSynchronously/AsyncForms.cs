@@ -42,97 +42,75 @@ internal static class AsyncForms
 {
     public static bool TryGet(IOperation use, WellKnownIoTypes types, out AsyncForm form)
     {
-        form = default;
-        if (use is not IInvocationOperation invocation)
-        {
-            // StreamReader.EndOfStream, await-less disposal and the like have no awaitable twin.
-            return false;
-        }
+        // StreamReader.EndOfStream, await-less disposal and the like have no awaitable twin.
+        var found = use is IInvocationOperation invocation && invocation.TargetMethod.ContainingType is { } type
+            ? WellKnownIoTypes.Is(type, types.RandomAccess) ? OfRandomAccess(invocation, types)
+            : WellKnownIoTypes.DerivesFrom(type, types.Stream) ? OfStream(invocation, types)
+            : WellKnownIoTypes.DerivesFrom(type, types.TextReader) ? OfTextReader(invocation.TargetMethod)
+            : WellKnownIoTypes.DerivesFrom(type, types.TextWriter) ? OfTextWriter(invocation.TargetMethod)
+            : null
+            : null;
+        form = found ?? default;
+        return found is not null;
+    }
 
+    private static AsyncForm? OfRandomAccess(IInvocationOperation invocation, WellKnownIoTypes types)
+    {
+        var method = invocation.TargetMethod;
+        return method.Name is "Read" or "Write" && method.Parameters.Length == 3 && IsSpan(method.Parameters[1].Type) &&
+               (method.Name == "Write" || IsResultUsed(invocation)) && CanBecomeMemory(invocation, 1, types)
+            ? new AsyncForm(method.Name + "Async", AsyncArguments.SpanToMemory, 1)
+            : null;
+    }
+
+    private static AsyncForm? OfStream(IInvocationOperation invocation, WellKnownIoTypes types)
+    {
         var method = invocation.TargetMethod;
         var parameters = method.Parameters;
-        var type = method.ContainingType;
-        if (WellKnownIoTypes.Is(type, types.RandomAccess))
+        switch (method.Name)
         {
-            if (method.Name is "Read" or "Write" && parameters.Length == 3 && IsSpan(parameters[1].Type) &&
-                (method.Name == "Write" || IsResultUsed(invocation)) &&
-                CanBecomeMemory(invocation, 1, types))
-            {
-                form = new AsyncForm(method.Name + "Async", AsyncArguments.SpanToMemory, 1);
-                return true;
-            }
+            case "Read" when IsResultUsed(invocation):
+            case "ReadExactly":
+            case "Write":
+                if (parameters.Length == 3 && parameters[0].Type is IArrayTypeSymbol)
+                {
+                    return new AsyncForm(method.Name + "Async", AsyncArguments.ArraySegmentToMemory, 0);
+                }
 
-            return false;
+                return parameters.Length == 1 && IsSpan(parameters[0].Type) && CanBecomeMemory(invocation, 0, types)
+                    ? new AsyncForm(method.Name + "Async", AsyncArguments.SpanToMemory, 0)
+                    : null;
+
+            case "ReadAtLeast" when parameters.Length >= 2 && CanBecomeMemory(invocation, 0, types):
+                return new AsyncForm("ReadAtLeastAsync", AsyncArguments.SpanToMemory, 0);
+
+            case "CopyTo":
+                return new AsyncForm("CopyToAsync", AsyncArguments.Same, -1);
+
+            case "Flush" when parameters.Length == 0:
+                return new AsyncForm("FlushAsync", AsyncArguments.Same, -1);
+
+            default:
+                return null;
+        }
+    }
+
+    private static AsyncForm? OfTextReader(IMethodSymbol method) =>
+        method.Name is "ReadLine" or "ReadToEnd" && method.Parameters.Length == 0 ? new AsyncForm(method.Name + "Async", AsyncArguments.Same, -1) : null;
+
+    /// <summary>TextWriter has WriteAsync/WriteLineAsync for char, string and char[] only (not for numbers or format strings).</summary>
+    private static AsyncForm? OfTextWriter(IMethodSymbol method)
+    {
+        var parameters = method.Parameters;
+        if (method.Name is "Write" or "WriteLine" &&
+            (parameters.Length == 0 && method.Name == "WriteLine" ||
+             parameters.Length == 1 && (parameters[0].Type.SpecialType is SpecialType.System_String or SpecialType.System_Char ||
+                                        parameters[0].Type is IArrayTypeSymbol { ElementType.SpecialType: SpecialType.System_Char })))
+        {
+            return new AsyncForm(method.Name + "Async", AsyncArguments.Same, -1);
         }
 
-        if (WellKnownIoTypes.DerivesFrom(type, types.Stream))
-        {
-            switch (method.Name)
-            {
-                case "Read" when IsResultUsed(invocation):
-                case "ReadExactly":
-                case "Write":
-                    if (parameters.Length == 3 && parameters[0].Type is IArrayTypeSymbol)
-                    {
-                        form = new AsyncForm(method.Name + "Async", AsyncArguments.ArraySegmentToMemory, 0);
-                        return true;
-                    }
-
-                    if (parameters.Length == 1 && IsSpan(parameters[0].Type) && CanBecomeMemory(invocation, 0, types))
-                    {
-                        form = new AsyncForm(method.Name + "Async", AsyncArguments.SpanToMemory, 0);
-                        return true;
-                    }
-
-                    return false;
-
-                case "ReadAtLeast" when parameters.Length >= 2 && CanBecomeMemory(invocation, 0, types):
-                    form = new AsyncForm("ReadAtLeastAsync", AsyncArguments.SpanToMemory, 0);
-                    return true;
-
-                case "CopyTo":
-                    form = new AsyncForm("CopyToAsync", AsyncArguments.Same, -1);
-                    return true;
-
-                case "Flush" when parameters.Length == 0:
-                    form = new AsyncForm("FlushAsync", AsyncArguments.Same, -1);
-                    return true;
-            }
-
-            return false;
-        }
-
-        if (WellKnownIoTypes.DerivesFrom(type, types.TextReader))
-        {
-            if (method.Name is "ReadLine" or "ReadToEnd" && parameters.Length == 0)
-            {
-                form = new AsyncForm(method.Name + "Async", AsyncArguments.Same, -1);
-                return true;
-            }
-
-            return false;
-        }
-
-        if (WellKnownIoTypes.DerivesFrom(type, types.TextWriter))
-        {
-            // TextWriter has WriteAsync/WriteLineAsync for char, string and char[] only (not for numbers or format strings).
-            if (method.Name is "Write" or "WriteLine" &&
-                (parameters.Length == 0 && method.Name == "WriteLine" ||
-                 parameters.Length == 1 && (parameters[0].Type.SpecialType is SpecialType.System_String or SpecialType.System_Char ||
-                                            parameters[0].Type is IArrayTypeSymbol { ElementType.SpecialType: SpecialType.System_Char })))
-            {
-                form = new AsyncForm(method.Name + "Async", AsyncArguments.Same, -1);
-                return true;
-            }
-
-            if (method.Name == "Flush" && parameters.Length == 0)
-            {
-                form = new AsyncForm("FlushAsync", AsyncArguments.Same, -1);
-                return true;
-            }
-        }
-
-        return false;
+        return method.Name == "Flush" && parameters.Length == 0 ? new AsyncForm("FlushAsync", AsyncArguments.Same, -1) : null;
     }
 
     private static bool IsSpan(ITypeSymbol type) =>

@@ -39,76 +39,38 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
         context.RegisterCompilationStartAction(start =>
         {
             var types = WellKnownIoTypes.For(start.Compilation);
-            if (types.File is null || types.File.GetMembers("ReadLines").IsEmpty)
+            if (types.File is null)
             {
                 return;
             }
 
-            var hasReadLinesAsync = !types.File.GetMembers("ReadLinesAsync").IsEmpty;
+            // Asked at the first candidate read, not at every compilation start: listing File's members costs about 0.5 ms
+            // per compilation (NLog's profile), and most compilations read no file's lines.
+            var readLines = new System.Lazy<(bool ReadLines, bool ReadLinesAsync)>(
+                () => (!types.File.GetMembers("ReadLines").IsEmpty, !types.File.GetMembers("ReadLinesAsync").IsEmpty),
+                System.Threading.LazyThreadSafetyMode.PublicationOnly);
             start.RegisterOperationAction(
-                operationContext => AnalyzeInvocation(operationContext, types, hasReadLinesAsync),
+                operationContext => AnalyzeInvocation(operationContext, types, readLines),
                 OperationKind.Invocation);
         });
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, bool hasReadLinesAsync)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, System.Lazy<(bool ReadLines, bool ReadLinesAsync)> readLines)
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
-
-        // Cheap name filter before any symbol comparison.
-        LinesReadForm form;
-        IOperation value;
-        bool? splitFixable = null;
-        switch (method.Name)
+        if (method.Name is not ("ReadAllLines" or "ReadAllLinesAsync" or "Split") || !readLines.Value.ReadLines)
         {
-            case "ReadAllLines" when IsFileMethod(method, types):
-                form = LinesReadForm.ReadAllLines;
-                value = invocation;
-                break;
-
-            case "ReadAllLinesAsync" when IsFileMethod(method, types) && hasReadLinesAsync:
-                form = LinesReadForm.ReadAllLinesAsync;
-                if (GetAwait(invocation) is not { } awaitOperation)
-                {
-                    return;
-                }
-
-                value = awaitOperation;
-                break;
-
-            case "Split" when method.ContainingType?.SpecialType == SpecialType.System_String &&
-                              invocation.Instance?.WalkDownConversions() is IInvocationOperation { TargetMethod.Name: "ReadAllText" } readAllText &&
-                              IsFileMethod(readAllText.TargetMethod, types):
-                if (!TryClassifyLineSplit(invocation, types, out var fixable))
-                {
-                    return;
-                }
-
-                form = LinesReadForm.Split;
-                value = invocation;
-                splitFixable = fixable;
-                break;
-
-            case "Split" when method.ContainingType?.SpecialType == SpecialType.System_String &&
-                              invocation.Instance?.WalkDownConversions() is IInvocationOperation { TargetMethod: { Name: "ReadToEnd", IsStatic: false } readToEnd } &&
-                              WellKnownIoTypes.DerivesFrom(readToEnd.ContainingType, types.TextReader):
-                // reader.ReadToEnd().Split(newline): the reader can hand out the lines one at a time (ReadLine); no
-                // one-call replacement exists, so it is reported without a fix.
-                if (!TryClassifyLineSplit(invocation, types, out _))
-                {
-                    return;
-                }
-
-                form = LinesReadForm.ReaderSplit;
-                value = invocation;
-                splitFixable = false;
-                break;
-
-            default:
-                return;
+            return;
         }
 
+        var hasReadLinesAsync = readLines.Value.ReadLinesAsync;
+        if (ReadOf(invocation, types, hasReadLinesAsync) is not { } read)
+        {
+            return;
+        }
+
+        var (form, value, splitFixable) = read;
         if (invocation.IsInsideExpressionTree(types.ExpressionOfT) ||
             SinglePassEnumeration.TryFind(value, types) is not { } use ||
             use.ConsumingOperation.Syntax.ContainsDiagnostics)
@@ -156,6 +118,38 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
                 _ => "File." + method.Name,
             },
             Rules.Format(form == LinesReadForm.ReaderSplit ? nameof(Resources.IOP003_AdviceReadLine) : nameof(Resources.IOP003_AdviceReadLines))));
+    }
+
+    /// <summary>
+    /// Which of the four reads <paramref name="invocation"/> is, the value whose uses decide (the call, or its await), and
+    /// for a Split whether File.ReadLines would give the same lines; null when it is none of them.
+    /// </summary>
+    private static (LinesReadForm Form, IOperation Value, bool? SplitFixable)? ReadOf(IInvocationOperation invocation, WellKnownIoTypes types, bool hasReadLinesAsync)
+    {
+        var method = invocation.TargetMethod;
+        switch (method.Name)
+        {
+            case "ReadAllLines" when IsFileMethod(method, types):
+                return (LinesReadForm.ReadAllLines, invocation, null);
+
+            case "ReadAllLinesAsync" when IsFileMethod(method, types) && hasReadLinesAsync:
+                return GetAwait(invocation) is { } awaitOperation ? (LinesReadForm.ReadAllLinesAsync, awaitOperation, null) : null;
+
+            case "Split" when method.ContainingType?.SpecialType == SpecialType.System_String &&
+                              invocation.Instance?.WalkDownConversions() is IInvocationOperation { TargetMethod.Name: "ReadAllText" } readAllText &&
+                              IsFileMethod(readAllText.TargetMethod, types):
+                return TryClassifyLineSplit(invocation, types, out var fixable) ? (LinesReadForm.Split, invocation, fixable) : null;
+
+            case "Split" when method.ContainingType?.SpecialType == SpecialType.System_String &&
+                              invocation.Instance?.WalkDownConversions() is IInvocationOperation { TargetMethod: { Name: "ReadToEnd", IsStatic: false } readToEnd } &&
+                              WellKnownIoTypes.DerivesFrom(readToEnd.ContainingType, types.TextReader):
+                // reader.ReadToEnd().Split(newline): the reader can hand out the lines one at a time (ReadLine); no
+                // one-call replacement exists, so it is reported without a fix.
+                return TryClassifyLineSplit(invocation, types, out _) ? (LinesReadForm.ReaderSplit, invocation, false) : null;
+
+            default:
+                return null;
+        }
     }
 
     private static bool IsFileMethod(IMethodSymbol method, WellKnownIoTypes types) =>

@@ -162,90 +162,102 @@ internal sealed class FileOpening
     private void ReadFileStreamOptions(IOperation value, WellKnownIoTypes types, CancellationToken cancellationToken)
     {
         Async = AsyncMode.Unknown;
-        var unwrapped = value.WalkDownConversions();
-        IObjectCreationOperation? optionsCreation = null;
-        ILocalSymbol? optionsLocal = null;
-        if (unwrapped is IObjectCreationOperation inline)
-        {
-            optionsCreation = inline;
-        }
-        else if (unwrapped is ILocalReferenceOperation reference)
-        {
-            optionsLocal = reference.Local;
-            optionsCreation = LocalValues.GetSingleAssignedValue(reference.Local, value.GetRoot(), cancellationToken)?.WalkDownConversions() as IObjectCreationOperation;
-        }
-
-        if (optionsCreation is null || !WellKnownIoTypes.Is(optionsCreation.Type, types.FileStreamOptions))
+        if (OptionsCreation(value, types, cancellationToken, out var optionsLocal) is not { } optionsCreation)
         {
             return;
         }
 
-        IOperation? optionsValue = null;
-        var optionsAssignments = 0;
+        var options = new OptionsSet();
         foreach (var initializer in optionsCreation.Initializer?.Initializers ?? ImmutableArray<IOperation>.Empty)
         {
             if (initializer is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation property } assignment)
             {
-                Note(property.Property.Name, assignment.Value, ref optionsValue, ref optionsAssignments);
+                Note(property.Property.Name, assignment.Value, options);
             }
         }
 
-        if (optionsLocal is not null)
-        {
-            foreach (var operation in LocalReferences.Of(value.GetRoot()).Of(optionsLocal))
-            {
-                if (operation is not ILocalReferenceOperation use || use.Parent is IVariableDeclaratorOperation)
-                {
-                    continue;
-                }
-
-                if (use.Parent is IPropertyReferenceOperation property && property.Instance == use)
-                {
-                    if (property.Parent is ISimpleAssignmentOperation assignment && assignment.Target == property)
-                    {
-                        // A property set after the file is opened does not change how it was opened.
-                        if (assignment.Syntax.SpanStart < value.Syntax.SpanStart)
-                        {
-                            Note(property.Property.Name, assignment.Value, ref optionsValue, ref optionsAssignments);
-                        }
-                    }
-                    else if (LocalValues.IsWrite(property))
-                    {
-                        return;
-                    }
-                }
-                else if (!IsHandedToAFileOpening(use.Parent, types) && !(use.Parent is ISimpleAssignmentOperation s && s.Target == use))
-                {
-                    // Handed to something that may change it: the options are no longer known.
-                    return;
-                }
-            }
-        }
-
-        if (optionsAssignments > 1)
+        if ((optionsLocal is not null && !NoteSetsBeforeTheOpen(optionsLocal, value, types, options)) || options.Assignments > 1)
         {
             return;
         }
 
-        if (optionsValue is null)
+        if (options.Value is null)
         {
             Async = AsyncMode.Synchronous;
             return;
         }
 
-        SetAsyncFromOptions(optionsValue, cancellationToken);
+        SetAsyncFromOptions(options.Value, cancellationToken);
+    }
 
-        void Note(string name, IOperation assigned, ref IOperation? options, ref int count)
+    /// <summary>The <c>new FileStreamOptions</c> inline, or the one a local is assigned once; null for any other source.</summary>
+    private static IObjectCreationOperation? OptionsCreation(IOperation value, WellKnownIoTypes types, CancellationToken cancellationToken, out ILocalSymbol? optionsLocal)
+    {
+        optionsLocal = null;
+        var creation = value.WalkDownConversions() switch
         {
-            if (name == "Options")
+            IObjectCreationOperation inline => inline,
+            ILocalReferenceOperation reference => LocalValues.GetSingleAssignedValue(optionsLocal = reference.Local, value.GetRoot(), cancellationToken)?.WalkDownConversions() as IObjectCreationOperation,
+            _ => null,
+        };
+        return creation is not null && WellKnownIoTypes.Is(creation.Type, types.FileStreamOptions) ? creation : null;
+    }
+
+    /// <summary>
+    /// Notes the properties set on the options local before the file is opened with it; false when the local is handed to
+    /// something that may change it or written through a ref: the options are then not known.
+    /// </summary>
+    private bool NoteSetsBeforeTheOpen(ILocalSymbol optionsLocal, IOperation value, WellKnownIoTypes types, OptionsSet options)
+    {
+        foreach (var operation in LocalReferences.Of(value.GetRoot()).Of(optionsLocal))
+        {
+            if (operation is not ILocalReferenceOperation use || use.Parent is IVariableDeclaratorOperation)
             {
-                options = assigned;
-                count++;
+                continue;
             }
-            else if (name == "BufferSize")
+
+            if (use.Parent is IPropertyReferenceOperation property && property.Instance == use)
             {
-                BufferSize = assigned;
+                if (property.Parent is ISimpleAssignmentOperation assignment && assignment.Target == property)
+                {
+                    // A property set after the file is opened does not change how it was opened.
+                    if (assignment.Syntax.SpanStart < value.Syntax.SpanStart)
+                    {
+                        Note(property.Property.Name, assignment.Value, options);
+                    }
+                }
+                else if (LocalValues.IsWrite(property))
+                {
+                    return false;
+                }
+            }
+            else if (!IsHandedToAFileOpening(use.Parent, types) && !(use.Parent is ISimpleAssignmentOperation s && s.Target == use))
+            {
+                return false; // Handed to something that may change it.
             }
         }
+
+        return true;
+    }
+
+    private void Note(string name, IOperation assigned, OptionsSet options)
+    {
+        if (name == "Options")
+        {
+            options.Value = assigned;
+            options.Assignments++;
+        }
+        else if (name == "BufferSize")
+        {
+            BufferSize = assigned;
+        }
+    }
+
+    /// <summary>What a <c>FileStreamOptions</c>'s <c>Options</c> property was set to, and how many times.</summary>
+    private sealed class OptionsSet
+    {
+        public IOperation? Value { get; set; }
+
+        public int Assignments { get; set; }
     }
 }

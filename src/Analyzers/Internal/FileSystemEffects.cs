@@ -161,90 +161,20 @@ internal sealed class FileSystemEffects
             return false; // Most calls: one look at the namespace instead of six symbol comparisons and a walk of base types.
         }
 
-        var name = method.Name;
         if (method.MethodKind == MethodKind.Constructor)
         {
-            // new StreamWriter(path) (or a constructor passing a path on to it with : base(path)) creates the file;
-            // new FileStream(path, mode[, access]) may create it, and opens it for writing unless it only reads.
-            if (method.Parameters.Length == 0 || method.Parameters[0].Type.SpecialType != SpecialType.System_String)
-            {
-                return false;
-            }
-
-            if (WellKnownIoTypes.Is(type, _types.StreamWriter))
-            {
-                sink.Effect(FileChange.Creates | FileChange.Writes, arguments.Get(0));
-                return true;
-            }
-
-            if (!WellKnownIoTypes.Is(type, _types.FileStream))
-            {
-                return false;
-            }
-
-            Opens(method, arguments, pathOrdinal: 0, readsByDefault: false, sink);
-            return true;
+            return ConstructorChanges(method, type, arguments, sink);
         }
 
         if (WellKnownIoTypes.Is(type, _types.File))
         {
-            switch (name)
-            {
-                case "Copy":
-                    sink.Effect(FileChange.Creates | FileChange.Writes, arguments.Get(1)); // the source is only read
-                    return true;
-                case "Move":
-                    sink.Effect(FileChange.Removes, arguments.Get(0));
-                    sink.Effect(FileChange.Creates | FileChange.Writes, arguments.Get(1));
-                    return true;
-                case "Replace":
-                    sink.Effect(FileChange.Removes, arguments.Get(0));
-                    sink.Effect(FileChange.Creates | FileChange.Writes, arguments.Get(1));
-                    sink.Effect(FileChange.Creates, arguments.Get(2));
-                    return true;
-                case "Delete":
-                    sink.Effect(FileChange.Removes, arguments.Get(0));
-                    return true;
-                case "Open":
-                    Opens(method, arguments, pathOrdinal: 0, readsByDefault: false, sink);
-                    return true;
-                case "OpenHandle":
-                    Opens(method, arguments, pathOrdinal: 0, readsByDefault: true, sink);
-                    return true;
-                case "OpenWrite" or "Encrypt" or "Decrypt":
-                    sink.Effect(FileChange.Creates | FileChange.Writes, arguments.Get(0));
-                    return true;
-            }
-
-            if (StartsWith(name, "Create") || StartsWith(name, "Write") || StartsWith(name, "Append"))
-            {
-                sink.Effect(FileChange.Creates | FileChange.Writes, arguments.Get(0));
-            }
-
-            return true; // ReadAll*, ReadLines, OpenRead, OpenText, Exists, Get*, Set* (metadata): the files stay as they are.
+            FileChanges(method, arguments, sink);
+            return true;
         }
 
         if (WellKnownIoTypes.Is(type, _types.Directory))
         {
-            switch (name)
-            {
-                case "Delete":
-                    sink.Effect(FileChange.Removes, arguments.Get(0));
-                    return true;
-                case "Move":
-                    sink.Effect(FileChange.Removes, arguments.Get(0));
-                    sink.Effect(FileChange.Creates, arguments.Get(1));
-                    return true;
-                case "SetCurrentDirectory":
-                    sink.Effect(FileChange.MovesCurrentDirectory, arguments.Get(0));
-                    return true;
-            }
-
-            if (StartsWith(name, "Create"))
-            {
-                sink.Effect(FileChange.Creates, arguments.Get(0));
-            }
-
+            DirectoryChanges(method.Name, arguments, sink);
             return true;
         }
 
@@ -255,6 +185,90 @@ internal sealed class FileSystemEffects
 
         FileSystemInfoChanges(method, arguments, instance, sink);
         return true;
+    }
+
+    /// <summary>
+    /// new StreamWriter(path) (or a constructor passing a path on to it with : base(path)) creates the file; new
+    /// FileStream(path, mode[, access]) may create it, and opens it for writing unless it only reads.
+    /// </summary>
+    private bool ConstructorChanges(IMethodSymbol constructor, INamedTypeSymbol type, CallArguments arguments, EffectSink sink)
+    {
+        if (constructor.Parameters.Length == 0 || constructor.Parameters[0].Type.SpecialType != SpecialType.System_String)
+        {
+            return false;
+        }
+
+        if (WellKnownIoTypes.Is(type, _types.StreamWriter))
+        {
+            sink.Effect(FileChange.Creates | FileChange.Writes, arguments.Get(0));
+            return true;
+        }
+
+        if (!WellKnownIoTypes.Is(type, _types.FileStream))
+        {
+            return false;
+        }
+
+        Opens(constructor, arguments, pathOrdinal: 0, readsByDefault: false, sink);
+        return true;
+    }
+
+    /// <summary>File's changes. ReadAll*, ReadLines, OpenRead, OpenText, Exists, Get* and Set* (metadata) leave the files as they are.</summary>
+    private static void FileChanges(IMethodSymbol method, CallArguments arguments, EffectSink sink)
+    {
+        var name = method.Name;
+        switch (name)
+        {
+            case "Copy":
+                sink.Effect(FileChange.Creates | FileChange.Writes, arguments.Get(1)); // the source is only read
+                return;
+            case "Move":
+                sink.Effect(FileChange.Removes, arguments.Get(0));
+                sink.Effect(FileChange.Creates | FileChange.Writes, arguments.Get(1));
+                return;
+            case "Replace":
+                sink.Effect(FileChange.Removes, arguments.Get(0));
+                sink.Effect(FileChange.Creates | FileChange.Writes, arguments.Get(1));
+                sink.Effect(FileChange.Creates, arguments.Get(2));
+                return;
+            case "Delete":
+                sink.Effect(FileChange.Removes, arguments.Get(0));
+                return;
+            case "Open" or "OpenHandle":
+                Opens(method, arguments, pathOrdinal: 0, readsByDefault: name == "OpenHandle", sink);
+                return;
+            case "OpenWrite" or "Encrypt" or "Decrypt":
+                sink.Effect(FileChange.Creates | FileChange.Writes, arguments.Get(0));
+                return;
+        }
+
+        if (StartsWith(name, "Create") || StartsWith(name, "Write") || StartsWith(name, "Append"))
+        {
+            sink.Effect(FileChange.Creates | FileChange.Writes, arguments.Get(0));
+        }
+    }
+
+    /// <summary>Directory's changes: Delete, Move, Create*, and SetCurrentDirectory (relative paths name other files from then on).</summary>
+    private static void DirectoryChanges(string name, CallArguments arguments, EffectSink sink)
+    {
+        switch (name)
+        {
+            case "Delete":
+                sink.Effect(FileChange.Removes, arguments.Get(0));
+                return;
+            case "Move":
+                sink.Effect(FileChange.Removes, arguments.Get(0));
+                sink.Effect(FileChange.Creates, arguments.Get(1));
+                return;
+            case "SetCurrentDirectory":
+                sink.Effect(FileChange.MovesCurrentDirectory, arguments.Get(0));
+                return;
+        }
+
+        if (StartsWith(name, "Create"))
+        {
+            sink.Effect(FileChange.Creates, arguments.Get(0));
+        }
     }
 
     /// <summary>FileInfo's and DirectoryInfo's changes, on the path the object was made with when the code shows it.</summary>

@@ -31,12 +31,6 @@ internal static class RuleOptions
             : defaultValue;
     }
 
-    public static bool GetBoolean(AnalyzerOptions options, SyntaxTree tree, string ruleId, string optionName, bool defaultValue)
-    {
-        var raw = GetRaw(options, tree, ruleId, optionName);
-        return raw is not null && bool.TryParse(raw, out var value) ? value : defaultValue;
-    }
-
     /// <summary>One of <paramref name="allowedValues"/> (case-insensitive, returned as listed); anything else gives the default.</summary>
     public static string GetChoice(AnalyzerOptions options, SyntaxTree tree, string ruleId, string optionName, string defaultValue, params string[] allowedValues)
     {

@@ -40,13 +40,13 @@ public sealed class AsyncFileUsedSynchronouslyFix : CodeFixProvider
         foreach (var diagnostic in context.Diagnostics)
         {
             context.RegisterCodeFix(
-                CodeAction.Create(SynchronousTitle, ct => OpenSynchronouslyAsync(context.Document, diagnostic, ct), equivalenceKey: SynchronousTitle),
+                CodeAction.Create(SynchronousTitle, ct => OpenSynchronouslyAsync(context.Document, diagnostic, ct), equivalenceKey: nameof(Resources.IOP001_CodeFixTitle)),
                 diagnostic);
 
             if (AsyncFileUsedSynchronouslyAnalyzer.CanUseAsync.Get(diagnostic))
             {
                 context.RegisterCodeFix(
-                    CodeAction.Create(AsynchronousTitle, ct => UseAsyncMethodsAsync(context.Document, diagnostic, ct), equivalenceKey: AsynchronousTitle),
+                    CodeAction.Create(AsynchronousTitle, ct => UseAsyncMethodsAsync(context.Document, diagnostic, ct), equivalenceKey: nameof(Resources.IOP001_AsyncCodeFixTitle)),
                     diagnostic);
             }
         }

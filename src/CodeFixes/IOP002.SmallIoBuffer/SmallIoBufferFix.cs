@@ -38,7 +38,7 @@ public sealed class SmallIoBufferFix : CodeFixProvider
             if (MinimumBufferSize.NewSize.Get(diagnostic) is not null && diagnostic.AdditionalLocations.Count > 0)
             {
                 context.RegisterCodeFix(
-                    CodeAction.Create(Title, ct => FixAsync(context.Document, new[] { diagnostic }, ct), equivalenceKey: Title),
+                    CodeAction.Create(Title, ct => FixAsync(context.Document, new[] { diagnostic }, ct), equivalenceKey: nameof(Resources.IOP002_CodeFixTitle)),
                     diagnostic);
             }
         }

@@ -50,7 +50,7 @@ public sealed class LinesMaterializedForSinglePassFix : CodeFixProvider
 
             var title = isAsync ? Resources.IOP003_AsyncCodeFixTitle : Resources.IOP003_CodeFixTitle;
             context.RegisterCodeFix(
-                CodeAction.Create(title, cancellationToken => FixAsync(context.Document, diagnostic, split.Symbol, cancellationToken), equivalenceKey: title),
+                CodeAction.Create(title, cancellationToken => FixAsync(context.Document, diagnostic, split.Symbol, cancellationToken), equivalenceKey: isAsync ? nameof(Resources.IOP003_AsyncCodeFixTitle) : nameof(Resources.IOP003_CodeFixTitle)),
                 diagnostic);
         }
     }
@@ -84,53 +84,9 @@ public sealed class LinesMaterializedForSinglePassFix : CodeFixProvider
         var isAsync = LinesMaterializedForSinglePassAnalyzer.IsAsync.Get(diagnostic);
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         var semanticModel = editor.SemanticModel;
-        var newName = isAsync ? "ReadLinesAsync" : "ReadLines";
-        var configured = false;
-
-        switch (form)
+        if (RewriteRead(editor, invocation, form, isAsync ? "ReadLinesAsync" : "ReadLines") is not { } configured)
         {
-            case LinesReadForm.ReadAllLines:
-                editor.ReplaceNode(invocation, SequenceEdits.RenameInvocation(invocation, newName));
-                break;
-
-            case LinesReadForm.ReadAllLinesAsync:
-                // await File.ReadAllLinesAsync(p)[.ConfigureAwait(x)]  ->  File.ReadLinesAsync(p)[.ConfigureAwait(x)]
-                var awaited = invocation.Parent is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "ConfigureAwait", Parent: InvocationExpressionSyntax configureAwait }
-                    ? configureAwait
-                    : (ExpressionSyntax)invocation;
-                configured = awaited != invocation;
-                if (awaited.WalkUpParentheses().Parent is not AwaitExpressionSyntax awaitExpression)
-                {
-                    return document;
-                }
-
-                var replacement = awaited.ReplaceNode(invocation, SequenceEdits.RenameInvocation(invocation, newName));
-                editor.ReplaceNode(awaitExpression, replacement.WithTriviaFrom(awaitExpression));
-                break;
-
-            case LinesReadForm.Split:
-                // File.ReadAllText(p).Split(['\r', '\n'], RemoveEmptyEntries)  ->  File.ReadLines(p).Where(line => line.Length != 0)
-                if (invocation.Expression is not MemberAccessExpressionSyntax { Expression: InvocationExpressionSyntax readAllText })
-                {
-                    return document;
-                }
-
-                var parameterName = NameGenerator.GetUniqueLocalName(semanticModel, invocation.SpanStart, "line");
-                var filtered = InvocationExpression(
-                        MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, SequenceEdits.RenameInvocation(readAllText, newName), IdentifierName("Where")),
-                        ArgumentList(SingletonSeparatedList(Argument(SimpleLambdaExpression(
-                            Parameter(Identifier(parameterName)),
-                            BinaryExpression(
-                                SyntaxKind.NotEqualsExpression,
-                                MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(parameterName), IdentifierName("Length")),
-                                LiteralExpression(SyntaxKind.NumericLiteralExpression, Literal(0))))))))
-                    .WithTriviaFrom(invocation);
-                editor.ReplaceNode(invocation, filtered);
-                ImportHelper.EnsureUsing(editor, semanticModel, invocation.SpanStart, "System.Linq", "Enumerable");
-                break;
-
-            default:
-                return document;
+            return document;
         }
 
         RetypeLocal(editor, semanticModel, diagnostic, isAsync, configured);
@@ -154,6 +110,58 @@ public sealed class LinesMaterializedForSinglePassFix : CodeFixProvider
         return changedRoot?.GetAnnotatedNodes(rewrittenLoop).FirstOrDefault() is ForEachStatementSyntax rewritten
             ? changed.WithSyntaxRoot(TargetSplit.SplitHeader(changedRoot, rewritten, forEach, splitSymbol))
             : document;
+    }
+
+    /// <summary>
+    /// The read itself, renamed to <paramref name="newName"/>: true when it was awaited with <c>ConfigureAwait</c> (the
+    /// local's new type keeps it), null when the code is not the shape the diagnostic described.
+    /// </summary>
+    private static bool? RewriteRead(DocumentEditor editor, InvocationExpressionSyntax invocation, LinesReadForm form, string newName)
+    {
+        switch (form)
+        {
+            case LinesReadForm.ReadAllLines:
+                editor.ReplaceNode(invocation, SequenceEdits.RenameInvocation(invocation, newName));
+                return false;
+
+            case LinesReadForm.ReadAllLinesAsync:
+                // await File.ReadAllLinesAsync(p)[.ConfigureAwait(x)]  ->  File.ReadLinesAsync(p)[.ConfigureAwait(x)]
+                var awaited = invocation.Parent is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "ConfigureAwait", Parent: InvocationExpressionSyntax configureAwait }
+                    ? configureAwait
+                    : (ExpressionSyntax)invocation;
+                if (awaited.WalkUpParentheses().Parent is not AwaitExpressionSyntax awaitExpression)
+                {
+                    return null;
+                }
+
+                var replacement = awaited.ReplaceNode(invocation, SequenceEdits.RenameInvocation(invocation, newName));
+                editor.ReplaceNode(awaitExpression, replacement.WithTriviaFrom(awaitExpression));
+                return awaited != invocation;
+
+            case LinesReadForm.Split:
+                // File.ReadAllText(p).Split(['\r', '\n'], RemoveEmptyEntries)  ->  File.ReadLines(p).Where(line => line.Length != 0)
+                if (invocation.Expression is not MemberAccessExpressionSyntax { Expression: InvocationExpressionSyntax readAllText })
+                {
+                    return null;
+                }
+
+                var parameterName = NameGenerator.GetUniqueLocalName(editor.SemanticModel, invocation.SpanStart, "line");
+                var filtered = InvocationExpression(
+                        MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, SequenceEdits.RenameInvocation(readAllText, newName), IdentifierName("Where")),
+                        ArgumentList(SingletonSeparatedList(Argument(SimpleLambdaExpression(
+                            Parameter(Identifier(parameterName)),
+                            BinaryExpression(
+                                SyntaxKind.NotEqualsExpression,
+                                MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(parameterName), IdentifierName("Length")),
+                                LiteralExpression(SyntaxKind.NumericLiteralExpression, Literal(0))))))))
+                    .WithTriviaFrom(invocation);
+                editor.ReplaceNode(invocation, filtered);
+                ImportHelper.EnsureUsing(editor, editor.SemanticModel, invocation.SpanStart, "System.Linq", "Enumerable");
+                return false;
+
+            default:
+                return null;
+        }
     }
 
     /// <summary><c>string[] lines = ...</c> becomes <c>IEnumerable&lt;string&gt; lines = ...</c> (or the async sequence type).</summary>

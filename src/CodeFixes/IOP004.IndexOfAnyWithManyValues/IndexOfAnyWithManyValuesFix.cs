@@ -33,7 +33,7 @@ public sealed class IndexOfAnyWithManyValuesFix : CodeFixProvider
                     CodeAction.Create(
                         title,
                         cancellationToken => FixAsync(context.Document, ImmutableArray.Create(diagnostic), cancellationToken),
-                        equivalenceKey: title),
+                        equivalenceKey: nameof(Resources.IOP004_CodeFixTitle)),
                     diagnostic);
             }
         }

@@ -48,14 +48,14 @@ public sealed class AwaitedReadInLoopOnCapturedContextFix : CodeFixProvider
             if (AwaitedReadInLoopOnCapturedContextAnalyzer.CanConfigureAwait.Get(diagnostic))
             {
                 context.RegisterCodeFix(
-                    CodeAction.Create(ConfigureAwaitTitle, ct => AddConfigureAwaitAsync(context.Document, diagnostic, ct), equivalenceKey: ConfigureAwaitTitle),
+                    CodeAction.Create(ConfigureAwaitTitle, ct => AddConfigureAwaitAsync(context.Document, diagnostic, ct), equivalenceKey: nameof(Resources.IOP005_CodeFixTitle)),
                     diagnostic);
             }
 
             if (AwaitedReadInLoopOnCapturedContextAnalyzer.CanMoveToThreadPool.Get(diagnostic))
             {
                 context.RegisterCodeFix(
-                    CodeAction.Create(ThreadPoolTitle, ct => MoveToThreadPoolAsync(context.Document, diagnostic, ct), equivalenceKey: ThreadPoolTitle),
+                    CodeAction.Create(ThreadPoolTitle, ct => MoveToThreadPoolAsync(context.Document, diagnostic, ct), equivalenceKey: nameof(Resources.IOP005_ThreadPoolCodeFixTitle)),
                     diagnostic);
             }
         }

@@ -48,21 +48,22 @@ public sealed class TinyIoPayingLockOrFlushFix : CodeFixProvider
                 continue;
             }
 
-            var title = Title(kind);
+            var key = TitleName(kind);
             context.RegisterCodeFix(
-                CodeAction.Create(title, ct => FixAsync(context.Document, new[] { diagnostic }, ct), equivalenceKey: title),
+                CodeAction.Create(Rules.Format(key), ct => FixAsync(context.Document, new[] { diagnostic }, ct), equivalenceKey: key),
                 diagnostic);
         }
 
         return Task.CompletedTask;
     }
 
-    private static string Title(TinyIoKind kind) => kind switch
+    /// <summary>The resource name of the kind's title: the action's equivalence key, so that Fix All gathers one kind.</summary>
+    private static string TitleName(TinyIoKind kind) => kind switch
     {
-        TinyIoKind.ConsoleInLoop => Resources.IOP006_ConsoleCodeFixTitle,
-        TinyIoKind.AutoFlush => Resources.IOP006_AutoFlushCodeFixTitle,
-        TinyIoKind.Synchronized => Resources.IOP006_SynchronizedCodeFixTitle,
-        _ => Resources.IOP006_UnbufferedBytesCodeFixTitle,
+        TinyIoKind.ConsoleInLoop => nameof(Resources.IOP006_ConsoleCodeFixTitle),
+        TinyIoKind.AutoFlush => nameof(Resources.IOP006_AutoFlushCodeFixTitle),
+        TinyIoKind.Synchronized => nameof(Resources.IOP006_SynchronizedCodeFixTitle),
+        _ => nameof(Resources.IOP006_UnbufferedBytesCodeFixTitle),
     };
 
     private static async Task<Document> FixAsync(Document document, IEnumerable<Diagnostic> diagnostics, CancellationToken cancellationToken)

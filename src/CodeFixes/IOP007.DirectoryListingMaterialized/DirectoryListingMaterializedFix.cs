@@ -39,19 +39,17 @@ public sealed class DirectoryListingMaterializedFix : CodeFixProvider
 
             // A file also compiled for a target without the Enumerate* methods (net20, net35: they came with .NET 4) would
             // not build there: the fix is offered only when every target of the document has them.
-            var targets = await TargetSplit.DecideAsync(context.Document, compilation => HasEnumeratingForm(compilation, enumeratingName), "NET40_OR_GREATER", context.CancellationToken).ConfigureAwait(false);
-            if (!targets.IsPossible || targets.Symbol is not null)
+            if (!await TargetSplit.EveryTargetHasAsync(context.Document, compilation => HasEnumeratingForm(compilation, enumeratingName), context.CancellationToken).ConfigureAwait(false))
             {
                 continue;
             }
 
-            // One title for every listing, so that Fix All gathers them all; the listing's own name is in the message.
-            var title = Resources.IOP007_CodeFixTitle;
+            // One key for every listing, so that Fix All gathers them all; the listing's own name is in the title.
             context.RegisterCodeFix(
                 CodeAction.Create(
                     Rules.Format(nameof(Resources.IOP007_CodeFixTitle), enumeratingName),
                     cancellationToken => FixAsync(context.Document, diagnostic, cancellationToken),
-                    equivalenceKey: title),
+                    equivalenceKey: nameof(Resources.IOP007_CodeFixTitle)),
                 diagnostic);
         }
     }

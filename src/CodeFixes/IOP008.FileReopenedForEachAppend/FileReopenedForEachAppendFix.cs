@@ -46,7 +46,7 @@ public sealed class FileReopenedForEachAppendFix : CodeFixProvider
 
             var title = Resources.IOP008_CodeFixTitle;
             context.RegisterCodeFix(
-                CodeAction.Create(title, cancellationToken => FixAsync(context.Document, new[] { diagnostic }, cancellationToken), equivalenceKey: title),
+                CodeAction.Create(title, cancellationToken => FixAsync(context.Document, new[] { diagnostic }, cancellationToken), equivalenceKey: nameof(Resources.IOP008_CodeFixTitle)),
                 diagnostic);
         }
     }
@@ -78,8 +78,7 @@ public sealed class FileReopenedForEachAppendFix : CodeFixProvider
             return false;
         }
 
-        var targets = await TargetSplit.DecideAsync(document, HasAsyncWriter, "NETCOREAPP3_0_OR_GREATER", cancellationToken).ConfigureAwait(false);
-        return targets.IsPossible && targets.Symbol is null;
+        return await TargetSplit.EveryTargetHasAsync(document, HasAsyncWriter, cancellationToken).ConfigureAwait(false);
     }
 
     private static bool HasAsyncWriter(Compilation compilation) =>

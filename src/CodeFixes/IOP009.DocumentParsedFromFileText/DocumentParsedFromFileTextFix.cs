@@ -48,8 +48,7 @@ public sealed class DocumentParsedFromFileTextFix : CodeFixProvider
             }
 
             // A file compiled for several targets: every one must have the stream or reader overload (async ones are newer).
-            var split = await TargetSplit.DecideAsync(context.Document, plan.ExistsIn, "IOP009_NO_SPLIT", context.CancellationToken).ConfigureAwait(false);
-            if (!split.IsPossible || split.Symbol is not null)
+            if (!await TargetSplit.EveryTargetHasAsync(context.Document, plan.ExistsIn, context.CancellationToken).ConfigureAwait(false))
             {
                 continue;
             }

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
@@ -12,7 +13,10 @@ namespace IoPerf.Analyzers.CodeFixes.Internal;
 /// <summary>
 /// Fixes in a file that a multi-targeted project compiles once per target framework (the IDE's and dotnet format's
 /// linked documents): when the API a fix needs exists in only some targets, the new code goes under the preprocessor
-/// symbol that exactly those targets define and the old code stays for the others, as library authors write it.
+/// symbol that exactly those targets define and the old code stays for the others, as library authors write it. The
+/// one writer of <c>#if</c> / <c>#else</c> / <c>#endif</c> for the fixes: around a statement or member
+/// (<see cref="Split"/>) or a loop's or <c>if</c>'s header (<see cref="SplitHeader"/>); and the plain question for fixes
+/// that never split (<see cref="EveryTargetHasAsync"/>).
 /// </summary>
 internal static class TargetSplit
 {
@@ -65,6 +69,25 @@ internal static class TargetSplit
     }
 
     /// <summary>
+    /// True when every target framework <paramref name="document"/> is compiled for (its linked documents in a
+    /// multi-targeted project) has the API: the question of a fix whose new code never goes under <c>#if</c>.
+    /// </summary>
+    public static async Task<bool> EveryTargetHasAsync(Document document, Func<Compilation, bool> hasApi, CancellationToken cancellationToken)
+    {
+        foreach (var id in document.GetLinkedDocumentIds().Add(document.Id))
+        {
+            var linked = document.Project.Solution.GetDocument(id);
+            var compilation = linked is null ? null : await linked.Project.GetCompilationAsync(cancellationToken).ConfigureAwait(false);
+            if (compilation is null || !hasApi(compilation))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>
     /// The loop or <c>if</c> whose header holds <paramref name="node"/> (not its body), when it is a statement of a
     /// block: a split can go around its header alone, so the body is not written twice. Null otherwise.
     /// </summary>
@@ -107,6 +130,42 @@ internal static class TargetSplit
         // The blank lines and comments above the statement stay above the #if.
         var above = rewritten.GetLeadingTrivia().Reverse().SkipWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia)).Reverse();
         return root.ReplaceNode(rewritten, split.WithLeadingTrivia(above.Concat(split.GetLeadingTrivia())));
+    }
+
+    /// <summary>
+    /// <c>#if symbol</c> before <paramref name="unit"/> (a statement or member of <paramref name="root"/>, written as
+    /// <paramref name="writtenAs"/> when given), then <c>#else</c> and <paramref name="original"/> when there is one, and
+    /// <c>#endif</c> before the next token: the directives sit in leading trivia, where the parser puts them.
+    /// </summary>
+    public static SyntaxNode Split(SyntaxNode root, SyntaxNode unit, SyntaxNode? original, string symbol, SyntaxTrivia lineEnding, SyntaxNode? writtenAs = null)
+    {
+        var newLine = lineEnding.ToFullString();
+        var last = new SyntaxAnnotation();
+        // Everything above the code's own line - blank lines, comments, doc comments, directives (a neighbour's #endif, a
+        // #region) - stays above the #if, for every target; only the indentation goes under it.
+        var leading = unit.GetLeadingTrivia();
+        var blankLines = leading.Count;
+        while (blankLines > 0 && leading[blankLines - 1].IsKind(SyntaxKind.WhitespaceTrivia))
+        {
+            blankLines--;
+        }
+
+        var nodes = new List<SyntaxNode>
+        {
+            (writtenAs ?? unit)
+                .WithLeadingTrivia(leading.Take(blankLines).Concat(SyntaxFactory.ParseLeadingTrivia($"#if {symbol}{newLine}")).Concat(leading.Skip(blankLines)))
+                .WithAdditionalAnnotations(original is null ? last : new SyntaxAnnotation()),
+        };
+        if (original is not null)
+        {
+            // The original keeps only its indentation: comments above it stay above the #if.
+            var indentation = original.GetLeadingTrivia().Reverse().TakeWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia)).Reverse();
+            nodes.Add(original.WithLeadingTrivia(SyntaxFactory.ParseLeadingTrivia($"#else{newLine}").AddRange(indentation)).WithAdditionalAnnotations(last));
+        }
+
+        root = root.ReplaceNode(unit, nodes);
+        var next = root.GetAnnotatedNodes(last).Single().GetLastToken().GetNextToken(includeZeroWidth: true);
+        return root.ReplaceToken(next, next.WithLeadingTrivia(SyntaxFactory.ParseLeadingTrivia($"#endif{newLine}").AddRange(next.LeadingTrivia)));
     }
 
     /// <summary>Only whitespace before <paramref name="node"/> on its line: a directive can go above it.</summary>

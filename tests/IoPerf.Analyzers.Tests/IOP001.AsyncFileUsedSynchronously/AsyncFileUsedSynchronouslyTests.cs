@@ -46,7 +46,7 @@ public sealed class AsyncFileUsedSynchronouslyTests
         var test = Verify.Create(source);
         test.FixedCode = fixedSource;
         test.CodeActionIndex = actionIndex;
-        test.CodeActionEquivalenceKey = actionIndex == 0 ? SyncTitle : AsyncTitle;
+        test.CodeActionEquivalenceKey = actionIndex == 0 ? nameof(Resources.IOP001_CodeFixTitle) : nameof(Resources.IOP001_AsyncCodeFixTitle);
         return test.RunAsync();
     }
 
@@ -391,6 +391,7 @@ public sealed class AsyncFileUsedSynchronouslyTests
         var titles = await Robustness.FixTitlesAsync(new AsyncFileUsedSynchronouslyAnalyzer(), new AsyncFileUsedSynchronouslyFix(), InClass(member));
         Assert.Equal(expectedFixes, titles.Length);
         Assert.Equal(SyncTitle, titles[0]);
+        Assert.Equal(expectedFixes == 2 ? AsyncTitle : null, titles.ElementAtOrDefault(1));
     }
 
     // ---- Negatives -------------------------------------------------------------------------------------------------

@@ -80,7 +80,7 @@ public sealed class AwaitedReadInLoopOnCapturedContextTests
     {
         var test = Verify.Create(InClass(LoopOverFilesFlagged));
         test.CodeActionIndex = 1;
-        test.CodeActionEquivalenceKey = "Run the loop on the thread pool";
+        test.CodeActionEquivalenceKey = nameof(Resources.IOP005_ThreadPoolCodeFixTitle);
         test.FixedCode = InClass("""
             public async Task<long> TotalAsync(string[] paths)
             {
