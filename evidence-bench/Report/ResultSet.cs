@@ -64,6 +64,9 @@ public sealed class ResultSet
         return new ResultSet(folder, cases, environment);
     }
 
+    /// <summary>A result set of the given cases and the JSON files in <paramref name="folder"/>: for the tests of each claim's decision.</summary>
+    public static ResultSet Of(IEnumerable<BenchCase> cases, string folder) => new(folder, cases.ToList(), environment: null);
+
     /// <summary>The single case of <paramref name="type"/>.<paramref name="method"/> with all the given parameter values.</summary>
     public BenchCase? Find(string type, string method, params (string Name, string Value)[] parameters) =>
         Cases.SingleOrDefault(c => c.Type == type && c.Method == method && parameters.All(p => c.Has(p.Name, p.Value)));
