@@ -18,7 +18,7 @@ public static class AnalyzerCatalog
         .Select(t => (DiagnosticAnalyzer)Activator.CreateInstance(t)!)
         .ToImmutableArray();
 
-    public static ImmutableArray<CodeFixProvider> Fixes { get; } = typeof(CodeFixes.LinesMaterializedForSinglePassFix).Assembly.GetTypes()
+    public static ImmutableArray<CodeFixProvider> Fixes { get; } = typeof(CodeFixes.IOP003.LinesMaterializedForSinglePass.LinesMaterializedForSinglePassFix).Assembly.GetTypes()
         .Where(t => !t.IsAbstract && typeof(CodeFixProvider).IsAssignableFrom(t))
         .OrderBy(t => t.Name, StringComparer.Ordinal)
         .Select(t => (CodeFixProvider)Activator.CreateInstance(t)!)

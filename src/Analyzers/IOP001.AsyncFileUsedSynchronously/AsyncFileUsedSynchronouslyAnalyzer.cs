@@ -7,7 +7,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace IoPerf.Analyzers;
+namespace IoPerf.Analyzers.IOP001.AsyncFileUsedSynchronously;
 
 /// <summary>
 /// IOP001: a file opened for asynchronous I/O (<c>FileOptions.Asynchronous</c>, <c>useAsync: true</c>,

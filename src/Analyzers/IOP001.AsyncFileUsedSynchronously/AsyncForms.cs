@@ -1,7 +1,8 @@
+using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace IoPerf.Analyzers.Internal;
+namespace IoPerf.Analyzers.IOP001.AsyncFileUsedSynchronously;
 
 /// <summary>How the arguments of a synchronous call change in its asynchronous form.</summary>
 internal enum AsyncArguments

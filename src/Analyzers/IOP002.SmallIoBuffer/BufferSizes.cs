@@ -1,10 +1,11 @@
 using System.Collections.Generic;
 using System.Threading;
+using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace IoPerf.Analyzers.Internal;
+namespace IoPerf.Analyzers.IOP002.SmallIoBuffer;
 
 /// <summary>A buffer size known at compile time, and where the code spells it.</summary>
 internal sealed class KnownSize

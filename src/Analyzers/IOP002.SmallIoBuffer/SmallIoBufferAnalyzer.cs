@@ -7,7 +7,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace IoPerf.Analyzers;
+namespace IoPerf.Analyzers.IOP002.SmallIoBuffer;
 
 /// <summary>
 /// IOP002: compile-time-constant I/O buffer sizes below the configured minimum where a file is read or written

@@ -6,7 +6,7 @@ using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Text;
 
-namespace IoPerf.Analyzers;
+namespace IoPerf.Analyzers.IOP003.LinesMaterializedForSinglePass;
 
 /// <summary>
 /// IOP003: <c>File.ReadAllLines</c> (or <c>await File.ReadAllLinesAsync</c>, or <c>File.ReadAllText(p).Split(newline)</c>)

@@ -1,7 +1,8 @@
+using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 
-namespace IoPerf.Analyzers.Internal;
+namespace IoPerf.Analyzers.IOP003.LinesMaterializedForSinglePass;
 
 /// <summary>
 /// IOP003's sense of the model's file effects: <c>File.ReadLines</c> keeps the file open until its consumer ends, so a

@@ -5,7 +5,7 @@ using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace IoPerf.Analyzers.Internal;
+namespace IoPerf.Analyzers.IOP004.IndexOfAnyWithManyValues;
 
 /// <summary>
 /// Which <c>IndexOfAny</c>-style calls the SDK's CA1870 reports under default settings (on by default as an IDE

@@ -5,7 +5,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
-namespace IoPerf.Analyzers.Internal;
+namespace IoPerf.Analyzers.IOP004.IndexOfAnyWithManyValues;
 
 /// <summary>
 /// The uses of a name inside a piece of syntax, found by searching its text and looking up only the tokens there.

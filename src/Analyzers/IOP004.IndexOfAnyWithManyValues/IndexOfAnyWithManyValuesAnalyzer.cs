@@ -5,7 +5,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace IoPerf.Analyzers;
+namespace IoPerf.Analyzers.IOP004.IndexOfAnyWithManyValues;
 
 /// <summary>
 /// IOP004: <c>IndexOfAny</c>-style searches for many values (or values computed once at run time) that rebuild their

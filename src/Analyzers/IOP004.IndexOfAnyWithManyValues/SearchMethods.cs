@@ -1,7 +1,8 @@
+using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace IoPerf.Analyzers.Internal;
+namespace IoPerf.Analyzers.IOP004.IndexOfAnyWithManyValues;
 
 /// <summary>
 /// The searches a <c>SearchValues&lt;T&gt;</c> can replace: <c>string.{Last}IndexOfAny(char[] [, int [, int]])</c> and the

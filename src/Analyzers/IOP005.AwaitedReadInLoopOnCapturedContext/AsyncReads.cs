@@ -1,6 +1,7 @@
+using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
 
-namespace IoPerf.Analyzers.Internal;
+namespace IoPerf.Analyzers.IOP005.AwaitedReadInLoopOnCapturedContext;
 
 /// <summary>
 /// The asynchronous reads IOP005 counts: on streams, text readers, <c>File</c> and <c>RandomAccess</c>, and a project's

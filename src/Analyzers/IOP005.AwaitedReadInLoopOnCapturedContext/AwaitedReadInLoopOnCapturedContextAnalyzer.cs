@@ -9,7 +9,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace IoPerf.Analyzers;
+namespace IoPerf.Analyzers.IOP005.AwaitedReadInLoopOnCapturedContext;
 
 /// <summary>
 /// IOP005: a loop whose awaited file or stream reads resume on a captured SynchronizationContext - one hop onto the

@@ -1,9 +1,10 @@
 using System;
 using System.Threading;
+using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 
-namespace IoPerf.Analyzers.Internal;
+namespace IoPerf.Analyzers.IOP005.AwaitedReadInLoopOnCapturedContext;
 
 /// <summary>
 /// Where an <c>await</c> can resume on a captured SynchronizationContext: library code (its callers may have one) and

@@ -1,8 +1,9 @@
+using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace IoPerf.Analyzers.Internal;
+namespace IoPerf.Analyzers.IOP005.AwaitedReadInLoopOnCapturedContext;
 
 /// <summary>Whether a loop can become the body of <c>async () => { ... }</c> and keep its meaning.</summary>
 internal static class LoopBody

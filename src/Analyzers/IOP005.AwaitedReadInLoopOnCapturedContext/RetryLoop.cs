@@ -1,8 +1,9 @@
 using System.Collections.Generic;
+using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace IoPerf.Analyzers.Internal;
+namespace IoPerf.Analyzers.IOP005.AwaitedReadInLoopOnCapturedContext;
 
 /// <summary>
 /// A retry, polling or search loop, whose reads are not a stream of reads: each awaited read sits in a <c>try</c> whose

@@ -3,7 +3,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
-namespace IoPerf.Analyzers.Internal;
+namespace IoPerf.Analyzers.IOP005.AwaitedReadInLoopOnCapturedContext;
 
 /// <summary>
 /// Code that starts on the thread pool, or on a thread of its own, so no SynchronizationContext is captured: a lambda or

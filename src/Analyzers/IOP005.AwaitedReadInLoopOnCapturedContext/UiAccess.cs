@@ -1,7 +1,8 @@
+using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace IoPerf.Analyzers.Internal;
+namespace IoPerf.Analyzers.IOP005.AwaitedReadInLoopOnCapturedContext;
 
 /// <summary>
 /// Whether code touches UI objects - members of UI element types (including <c>this</c> in a form), UI APIs - or

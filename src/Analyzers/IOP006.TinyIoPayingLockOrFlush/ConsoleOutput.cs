@@ -1,8 +1,9 @@
 using System.Collections.Generic;
+using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace IoPerf.Analyzers.Internal;
+namespace IoPerf.Analyzers.IOP006.TinyIoPayingLockOrFlush;
 
 /// <summary>
 /// What IOP006 needs to know about console output and loops: which calls write to the console's standard output

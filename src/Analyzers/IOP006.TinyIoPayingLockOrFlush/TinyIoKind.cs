@@ -1,4 +1,4 @@
-namespace IoPerf.Analyzers;
+namespace IoPerf.Analyzers.IOP006.TinyIoPayingLockOrFlush;
 
 /// <summary>The four shapes IOP006 reports.</summary>
 public enum TinyIoKind

@@ -7,7 +7,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace IoPerf.Analyzers;
+namespace IoPerf.Analyzers.IOP006.TinyIoPayingLockOrFlush;
 
 /// <summary>IOP006, first shape: Console output in a loop.</summary>
 public sealed partial class TinyIoPayingLockOrFlushAnalyzer

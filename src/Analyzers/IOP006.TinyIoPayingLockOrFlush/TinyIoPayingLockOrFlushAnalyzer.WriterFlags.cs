@@ -5,7 +5,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace IoPerf.Analyzers;
+namespace IoPerf.Analyzers.IOP006.TinyIoPayingLockOrFlush;
 
 /// <summary>IOP006, second and fourth shapes: StreamWriters with AutoFlush = true and FileStreams with no buffer.</summary>
 public sealed partial class TinyIoPayingLockOrFlushAnalyzer

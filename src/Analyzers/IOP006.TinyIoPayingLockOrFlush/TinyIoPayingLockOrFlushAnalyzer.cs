@@ -7,7 +7,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace IoPerf.Analyzers;
+namespace IoPerf.Analyzers.IOP006.TinyIoPayingLockOrFlush;
 
 /// <summary>
 /// IOP006: many small writes that each pay a lock or a flush (claims C16, C17, C18 and E3's .NET rows): console output

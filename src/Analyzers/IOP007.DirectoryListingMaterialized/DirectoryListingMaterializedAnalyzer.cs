@@ -8,7 +8,7 @@ using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Text;
 
-namespace IoPerf.Analyzers;
+namespace IoPerf.Analyzers.IOP007.DirectoryListingMaterialized;
 
 /// <summary>
 /// IOP007: <c>Directory.GetFiles</c> (and the other array-returning listings of <c>Directory</c> and

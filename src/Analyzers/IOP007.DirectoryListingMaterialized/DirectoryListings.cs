@@ -1,9 +1,10 @@
 using System.Collections.Generic;
 using System.Linq;
+using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace IoPerf.Analyzers.Internal;
+namespace IoPerf.Analyzers.IOP007.DirectoryListingMaterialized;
 
 /// <summary>A listing's <c>.Length</c> compared with zero, found by <see cref="DirectoryListings.FindLengthCheck"/>.</summary>
 internal sealed class LengthCheck

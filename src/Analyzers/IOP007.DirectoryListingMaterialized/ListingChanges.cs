@@ -1,8 +1,9 @@
 using System.Collections.Generic;
+using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace IoPerf.Analyzers.Internal;
+namespace IoPerf.Analyzers.IOP007.DirectoryListingMaterialized;
 
 /// <summary>
 /// IOP007's sense of the model's file effects: a lazy directory enumeration may meet entries that the code consuming it

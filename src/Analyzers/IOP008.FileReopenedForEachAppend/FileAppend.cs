@@ -1,7 +1,8 @@
+using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace IoPerf.Analyzers.Internal;
+namespace IoPerf.Analyzers.IOP008.FileReopenedForEachAppend;
 
 /// <summary>
 /// The <c>File.Append*</c> calls that open the file, seek to its end, write, flush and close it again on every call:

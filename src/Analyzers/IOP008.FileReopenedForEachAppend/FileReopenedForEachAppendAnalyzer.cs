@@ -9,7 +9,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace IoPerf.Analyzers;
+namespace IoPerf.Analyzers.IOP008.FileReopenedForEachAppend;
 
 /// <summary>
 /// IOP008: <c>File.AppendAllText</c> / <c>AppendAllLines</c> (and their async forms) called in a loop that appends to the

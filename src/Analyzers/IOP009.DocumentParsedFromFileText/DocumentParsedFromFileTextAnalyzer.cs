@@ -8,7 +8,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace IoPerf.Analyzers;
+namespace IoPerf.Analyzers.IOP009.DocumentParsedFromFileText;
 
 /// <summary>
 /// IOP009: a JSON or XML document parsed from the string <c>File.ReadAllText</c> returned - the whole file decoded to

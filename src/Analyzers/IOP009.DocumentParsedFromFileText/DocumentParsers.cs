@@ -2,7 +2,7 @@ using System.Linq;
 using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
 
-namespace IoPerf.Analyzers;
+namespace IoPerf.Analyzers.IOP009.DocumentParsedFromFileText;
 
 /// <summary>What the parser of IOP009 reads when it is handed the file instead of a string.</summary>
 internal enum ParserInput

@@ -2,7 +2,7 @@ using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace IoPerf.Analyzers;
+namespace IoPerf.Analyzers.IOP009.DocumentParsedFromFileText;
 
 /// <summary>
 /// A whole file read into one string: <c>File.ReadAllText(path[, encoding])</c>, or

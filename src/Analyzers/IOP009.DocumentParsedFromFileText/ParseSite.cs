@@ -2,7 +2,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
-namespace IoPerf.Analyzers;
+namespace IoPerf.Analyzers.IOP009.DocumentParsedFromFileText;
 
 /// <summary>Where a parse call sits: it decides how IOP009's fix can open the file just around the parse.</summary>
 internal enum ParseSiteKind

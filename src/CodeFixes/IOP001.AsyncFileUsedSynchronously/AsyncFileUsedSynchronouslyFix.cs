@@ -5,6 +5,7 @@ using System.Threading;
 using System.Threading.Tasks;
 using IoPerf.Analyzers.CodeFixes.Internal;
 using IoPerf.Analyzers.Internal;
+using IoPerf.Analyzers.IOP001.AsyncFileUsedSynchronously;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
@@ -16,7 +17,7 @@ using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Simplification;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 
-namespace IoPerf.Analyzers.CodeFixes;
+namespace IoPerf.Analyzers.CodeFixes.IOP001.AsyncFileUsedSynchronously;
 
 /// <summary>
 /// IOP001 fixes: (1) open the file for synchronous I/O - <c>false</c> for <c>useAsync</c>/<c>isAsync</c>, or

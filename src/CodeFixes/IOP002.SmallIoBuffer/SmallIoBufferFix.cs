@@ -15,7 +15,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Text;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 
-namespace IoPerf.Analyzers.CodeFixes;
+namespace IoPerf.Analyzers.CodeFixes.IOP002.SmallIoBuffer;
 
 /// <summary>
 /// IOP002 fix: writes the minimum size where the analyzer found the small one - the literal at the use, or the value

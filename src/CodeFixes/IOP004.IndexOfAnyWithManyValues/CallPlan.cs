@@ -1,9 +1,10 @@
 using IoPerf.Analyzers.Internal;
+using IoPerf.Analyzers.IOP004.IndexOfAnyWithManyValues;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace IoPerf.Analyzers.CodeFixes;
+namespace IoPerf.Analyzers.CodeFixes.IOP004.IndexOfAnyWithManyValues;
 
 internal enum CallShape
 {

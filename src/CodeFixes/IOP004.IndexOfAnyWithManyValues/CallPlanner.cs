@@ -2,12 +2,13 @@ using System.Linq;
 using System.Threading;
 using IoPerf.Analyzers.CodeFixes.Internal;
 using IoPerf.Analyzers.Internal;
+using IoPerf.Analyzers.IOP004.IndexOfAnyWithManyValues;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace IoPerf.Analyzers.CodeFixes;
+namespace IoPerf.Analyzers.CodeFixes.IOP004.IndexOfAnyWithManyValues;
 
 /// <summary>IOP004's first stage: what each reported call becomes (<see cref="CallPlan"/>), or why it is left as it is.</summary>
 internal static class CallPlanner

@@ -6,7 +6,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
 
-namespace IoPerf.Analyzers.CodeFixes;
+namespace IoPerf.Analyzers.CodeFixes.IOP004.IndexOfAnyWithManyValues;
 
 /// <summary>
 /// IOP004 fix: a <c>private static readonly SearchValues&lt;T&gt;</c> field (reused when the type already has one for the

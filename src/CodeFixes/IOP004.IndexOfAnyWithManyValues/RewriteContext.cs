@@ -3,11 +3,12 @@ using System.Linq;
 using System.Threading;
 using IoPerf.Analyzers.CodeFixes.Internal;
 using IoPerf.Analyzers.Internal;
+using IoPerf.Analyzers.IOP004.IndexOfAnyWithManyValues;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
-namespace IoPerf.Analyzers.CodeFixes;
+namespace IoPerf.Analyzers.CodeFixes.IOP004.IndexOfAnyWithManyValues;
 
 /// <summary>
 /// What every stage of one document's IOP004 rewrite shares (<see cref="CallPlanner"/>, <see cref="SearchValuesFields"/>,

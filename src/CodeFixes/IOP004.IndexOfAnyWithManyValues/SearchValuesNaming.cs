@@ -1,8 +1,9 @@
 using System.Collections.Generic;
 using System.Linq;
 using IoPerf.Analyzers.Internal;
+using IoPerf.Analyzers.IOP004.IndexOfAnyWithManyValues;
 
-namespace IoPerf.Analyzers.CodeFixes.Internal;
+namespace IoPerf.Analyzers.CodeFixes.IOP004.IndexOfAnyWithManyValues;
 
 /// <summary>
 /// Names IOP004's SearchValues fields after what they hold: the member the values came from (<c>Separators</c> gives

@@ -8,7 +8,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Formatting;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 
-namespace IoPerf.Analyzers.CodeFixes;
+namespace IoPerf.Analyzers.CodeFixes.IOP004.IndexOfAnyWithManyValues;
 
 /// <summary>
 /// The <c>IndexOfAnyFrom(text, start[, count], values)</c> helpers the start-index rewrites call: one name per type

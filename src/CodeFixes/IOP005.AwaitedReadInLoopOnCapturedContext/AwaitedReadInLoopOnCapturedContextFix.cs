@@ -5,6 +5,7 @@ using System.Threading;
 using System.Threading.Tasks;
 using IoPerf.Analyzers.CodeFixes.Internal;
 using IoPerf.Analyzers.Internal;
+using IoPerf.Analyzers.IOP005.AwaitedReadInLoopOnCapturedContext;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
@@ -15,7 +16,7 @@ using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Operations;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 
-namespace IoPerf.Analyzers.CodeFixes;
+namespace IoPerf.Analyzers.CodeFixes.IOP005.AwaitedReadInLoopOnCapturedContext;
 
 /// <summary>
 /// IOP005 fixes: (1) <c>.ConfigureAwait(false)</c> on every read the loop awaits (the <c>await foreach</c> form for

@@ -7,6 +7,7 @@ using System.Threading;
 using System.Threading.Tasks;
 using IoPerf.Analyzers.CodeFixes.Internal;
 using IoPerf.Analyzers.Internal;
+using IoPerf.Analyzers.IOP006.TinyIoPayingLockOrFlush;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
@@ -18,7 +19,7 @@ using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Simplification;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 
-namespace IoPerf.Analyzers.CodeFixes;
+namespace IoPerf.Analyzers.CodeFixes.IOP006.TinyIoPayingLockOrFlush;
 
 /// <summary>
 /// IOP006 fixes, one per shape: console output in a loop goes through one <c>StreamWriter</c> over the standard output

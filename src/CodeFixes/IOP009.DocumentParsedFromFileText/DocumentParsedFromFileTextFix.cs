@@ -6,6 +6,7 @@ using System.Threading;
 using System.Threading.Tasks;
 using IoPerf.Analyzers.CodeFixes.Internal;
 using IoPerf.Analyzers.Internal;
+using IoPerf.Analyzers.IOP009.DocumentParsedFromFileText;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
@@ -17,7 +18,7 @@ using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Simplification;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 
-namespace IoPerf.Analyzers.CodeFixes;
+namespace IoPerf.Analyzers.CodeFixes.IOP009.DocumentParsedFromFileText;
 
 /// <summary>
 /// IOP009 fix: the file is opened just around the parse and the parser reads it -

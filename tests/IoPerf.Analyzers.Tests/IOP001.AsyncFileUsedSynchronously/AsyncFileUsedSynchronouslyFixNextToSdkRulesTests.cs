@@ -1,12 +1,14 @@
 using System.Collections.Immutable;
 using IoPerf.Analyzers.CodeFixes;
+using IoPerf.Analyzers.CodeFixes.IOP001.AsyncFileUsedSynchronously;
+using IoPerf.Analyzers.IOP001.AsyncFileUsedSynchronously;
 using IoPerf.Analyzers.Tests.Infrastructure;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Xunit;
 
-namespace IoPerf.Analyzers.Tests;
+namespace IoPerf.Analyzers.Tests.IOP001.AsyncFileUsedSynchronously;
 
 /// <summary>
 /// IOP001's second fix turns synchronous reads and writes into awaited ones: what it writes must pass the SDK's CA1835

@@ -1,11 +1,13 @@
 using IoPerf.Analyzers.CodeFixes;
+using IoPerf.Analyzers.CodeFixes.IOP001.AsyncFileUsedSynchronously;
+using IoPerf.Analyzers.IOP001.AsyncFileUsedSynchronously;
 using IoPerf.Analyzers.Tests.Infrastructure;
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
-    IoPerf.Analyzers.AsyncFileUsedSynchronouslyAnalyzer,
-    IoPerf.Analyzers.CodeFixes.AsyncFileUsedSynchronouslyFix>;
+    IoPerf.Analyzers.IOP001.AsyncFileUsedSynchronously.AsyncFileUsedSynchronouslyAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IOP001.AsyncFileUsedSynchronously.AsyncFileUsedSynchronouslyFix>;
 
-namespace IoPerf.Analyzers.Tests;
+namespace IoPerf.Analyzers.Tests.IOP001.AsyncFileUsedSynchronously;
 
 public sealed class AsyncFileUsedSynchronouslyTests
 {

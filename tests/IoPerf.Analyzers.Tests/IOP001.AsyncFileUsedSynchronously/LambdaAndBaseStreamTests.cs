@@ -1,9 +1,9 @@
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
-    IoPerf.Analyzers.AsyncFileUsedSynchronouslyAnalyzer,
-    IoPerf.Analyzers.CodeFixes.AsyncFileUsedSynchronouslyFix>;
+    IoPerf.Analyzers.IOP001.AsyncFileUsedSynchronously.AsyncFileUsedSynchronouslyAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IOP001.AsyncFileUsedSynchronously.AsyncFileUsedSynchronouslyFix>;
 
-namespace IoPerf.Analyzers.Tests;
+namespace IoPerf.Analyzers.Tests.IOP001.AsyncFileUsedSynchronously;
 
 /// <summary>
 /// IOP001 follows an asynchronously opened file into lambdas of the same method and through a reader's or writer's

@@ -1,7 +1,7 @@
 using Xunit;
-using Verify = IoPerf.Analyzers.Tests.Infrastructure.AnalyzerVerifier<IoPerf.Analyzers.SmallIoBufferAnalyzer>;
+using Verify = IoPerf.Analyzers.Tests.Infrastructure.AnalyzerVerifier<IoPerf.Analyzers.IOP002.SmallIoBuffer.SmallIoBufferAnalyzer>;
 
-namespace IoPerf.Analyzers.Tests;
+namespace IoPerf.Analyzers.Tests.IOP002.SmallIoBuffer;
 
 /// <summary>
 /// IOP002 on a stream kept in a private field that is set once - by its initializer or by one assignment - and read in a

@@ -1,9 +1,9 @@
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
-    IoPerf.Analyzers.SmallIoBufferAnalyzer,
-    IoPerf.Analyzers.CodeFixes.SmallIoBufferFix>;
+    IoPerf.Analyzers.IOP002.SmallIoBuffer.SmallIoBufferAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IOP002.SmallIoBuffer.SmallIoBufferFix>;
 
-namespace IoPerf.Analyzers.Tests;
+namespace IoPerf.Analyzers.Tests.IOP002.SmallIoBuffer;
 
 /// <summary>
 /// IOP002 stays silent where a small chunk is part of the logic, not a copy's buffer: a loop that reads two streams in

@@ -1,12 +1,14 @@
 using IoPerf.Analyzers.CodeFixes;
+using IoPerf.Analyzers.CodeFixes.IOP002.SmallIoBuffer;
+using IoPerf.Analyzers.IOP002.SmallIoBuffer;
 using IoPerf.Analyzers.Tests.Infrastructure;
 using Microsoft.CodeAnalysis.Testing;
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
-    IoPerf.Analyzers.SmallIoBufferAnalyzer,
-    IoPerf.Analyzers.CodeFixes.SmallIoBufferFix>;
+    IoPerf.Analyzers.IOP002.SmallIoBuffer.SmallIoBufferAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IOP002.SmallIoBuffer.SmallIoBufferFix>;
 
-namespace IoPerf.Analyzers.Tests;
+namespace IoPerf.Analyzers.Tests.IOP002.SmallIoBuffer;
 
 public sealed class SmallIoBufferTests
 {

@@ -1,10 +1,10 @@
 using IoPerf.Analyzers.Tests.Infrastructure;
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
-    IoPerf.Analyzers.LinesMaterializedForSinglePassAnalyzer,
-    IoPerf.Analyzers.CodeFixes.LinesMaterializedForSinglePassFix>;
+    IoPerf.Analyzers.IOP003.LinesMaterializedForSinglePass.LinesMaterializedForSinglePassAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IOP003.LinesMaterializedForSinglePass.LinesMaterializedForSinglePassFix>;
 
-namespace IoPerf.Analyzers.Tests;
+namespace IoPerf.Analyzers.Tests.IOP003.LinesMaterializedForSinglePass;
 
 /// <summary>
 /// IOP003 asks the shared model whether the code consuming the lines may write the file being read - also through the

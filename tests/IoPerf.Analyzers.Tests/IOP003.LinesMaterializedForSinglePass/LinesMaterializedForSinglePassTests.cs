@@ -1,13 +1,15 @@
 using IoPerf.Analyzers.CodeFixes;
+using IoPerf.Analyzers.CodeFixes.IOP003.LinesMaterializedForSinglePass;
+using IoPerf.Analyzers.IOP003.LinesMaterializedForSinglePass;
 using IoPerf.Analyzers.Tests.Infrastructure;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Testing;
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
-    IoPerf.Analyzers.LinesMaterializedForSinglePassAnalyzer,
-    IoPerf.Analyzers.CodeFixes.LinesMaterializedForSinglePassFix>;
+    IoPerf.Analyzers.IOP003.LinesMaterializedForSinglePass.LinesMaterializedForSinglePassAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IOP003.LinesMaterializedForSinglePass.LinesMaterializedForSinglePassFix>;
 
-namespace IoPerf.Analyzers.Tests;
+namespace IoPerf.Analyzers.Tests.IOP003.LinesMaterializedForSinglePass;
 
 public sealed class LinesMaterializedForSinglePassTests
 {

@@ -1,10 +1,10 @@
 using Microsoft.CodeAnalysis.Testing;
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
-    IoPerf.Analyzers.IndexOfAnyWithManyValuesAnalyzer,
-    IoPerf.Analyzers.CodeFixes.IndexOfAnyWithManyValuesFix>;
+    IoPerf.Analyzers.IOP004.IndexOfAnyWithManyValues.IndexOfAnyWithManyValuesAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IOP004.IndexOfAnyWithManyValues.IndexOfAnyWithManyValuesFix>;
 
-namespace IoPerf.Analyzers.Tests;
+namespace IoPerf.Analyzers.Tests.IOP004.IndexOfAnyWithManyValues;
 
 /// <summary>
 /// IOP004 on <c>cond ? SetA : SetB</c>: reported when both branches are large known sets (the message counts the smaller),

@@ -1,11 +1,12 @@
 using System.Collections.Immutable;
+using IoPerf.Analyzers.IOP004.IndexOfAnyWithManyValues;
 using IoPerf.Analyzers.Tests.Infrastructure;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Xunit;
 
-namespace IoPerf.Analyzers.Tests;
+namespace IoPerf.Analyzers.Tests.IOP004.IndexOfAnyWithManyValues;
 
 /// <summary>
 /// IOP004 must be worth installing next to the SDK's CA1870, never a duplicate of it: the real CA1870

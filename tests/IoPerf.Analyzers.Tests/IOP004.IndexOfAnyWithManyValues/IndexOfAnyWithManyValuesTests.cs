@@ -1,14 +1,16 @@
 using IoPerf.Analyzers.CodeFixes;
+using IoPerf.Analyzers.CodeFixes.IOP004.IndexOfAnyWithManyValues;
+using IoPerf.Analyzers.IOP004.IndexOfAnyWithManyValues;
 using IoPerf.Analyzers.Tests.Infrastructure;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Testing;
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
-    IoPerf.Analyzers.IndexOfAnyWithManyValuesAnalyzer,
-    IoPerf.Analyzers.CodeFixes.IndexOfAnyWithManyValuesFix>;
+    IoPerf.Analyzers.IOP004.IndexOfAnyWithManyValues.IndexOfAnyWithManyValuesAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IOP004.IndexOfAnyWithManyValues.IndexOfAnyWithManyValuesFix>;
 
-namespace IoPerf.Analyzers.Tests;
+namespace IoPerf.Analyzers.Tests.IOP004.IndexOfAnyWithManyValues;
 
 public sealed class IndexOfAnyWithManyValuesTests
 {

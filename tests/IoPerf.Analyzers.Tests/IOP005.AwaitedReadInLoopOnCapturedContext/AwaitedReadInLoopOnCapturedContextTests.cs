@@ -1,5 +1,7 @@
 using System.Collections.Immutable;
 using IoPerf.Analyzers.CodeFixes;
+using IoPerf.Analyzers.CodeFixes.IOP005.AwaitedReadInLoopOnCapturedContext;
+using IoPerf.Analyzers.IOP005.AwaitedReadInLoopOnCapturedContext;
 using IoPerf.Analyzers.Tests.Infrastructure;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -7,10 +9,10 @@ using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Testing;
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
-    IoPerf.Analyzers.AwaitedReadInLoopOnCapturedContextAnalyzer,
-    IoPerf.Analyzers.CodeFixes.AwaitedReadInLoopOnCapturedContextFix>;
+    IoPerf.Analyzers.IOP005.AwaitedReadInLoopOnCapturedContext.AwaitedReadInLoopOnCapturedContextAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IOP005.AwaitedReadInLoopOnCapturedContext.AwaitedReadInLoopOnCapturedContextFix>;
 
-namespace IoPerf.Analyzers.Tests;
+namespace IoPerf.Analyzers.Tests.IOP005.AwaitedReadInLoopOnCapturedContext;
 
 public sealed class AwaitedReadInLoopOnCapturedContextTests
 {

@@ -1,9 +1,9 @@
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
-    IoPerf.Analyzers.AwaitedReadInLoopOnCapturedContextAnalyzer,
-    IoPerf.Analyzers.CodeFixes.AwaitedReadInLoopOnCapturedContextFix>;
+    IoPerf.Analyzers.IOP005.AwaitedReadInLoopOnCapturedContext.AwaitedReadInLoopOnCapturedContextAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IOP005.AwaitedReadInLoopOnCapturedContext.AwaitedReadInLoopOnCapturedContextFix>;
 
-namespace IoPerf.Analyzers.Tests;
+namespace IoPerf.Analyzers.Tests.IOP005.AwaitedReadInLoopOnCapturedContext;
 
 /// <summary>
 /// IOP005 and the ways code reaches the thread pool (no context to capture), and loops that read once per attempt.

@@ -1,9 +1,9 @@
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
-    IoPerf.Analyzers.TinyIoPayingLockOrFlushAnalyzer,
-    IoPerf.Analyzers.CodeFixes.TinyIoPayingLockOrFlushFix>;
+    IoPerf.Analyzers.IOP006.TinyIoPayingLockOrFlush.TinyIoPayingLockOrFlushAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IOP006.TinyIoPayingLockOrFlush.TinyIoPayingLockOrFlushFix>;
 
-namespace IoPerf.Analyzers.Tests;
+namespace IoPerf.Analyzers.Tests.IOP006.TinyIoPayingLockOrFlush;
 
 /// <summary>
 /// IOP006's AutoFlush shape by what the writer writes to and where it lives: writers over files or the console, also

@@ -1,13 +1,15 @@
 using System.Collections.Immutable;
 using System.Diagnostics;
 using IoPerf.Analyzers.CodeFixes;
+using IoPerf.Analyzers.CodeFixes.IOP006.TinyIoPayingLockOrFlush;
+using IoPerf.Analyzers.IOP006.TinyIoPayingLockOrFlush;
 using IoPerf.Analyzers.Tests.Infrastructure;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Xunit;
 
-namespace IoPerf.Analyzers.Tests;
+namespace IoPerf.Analyzers.Tests.IOP006.TinyIoPayingLockOrFlush;
 
 /// <summary>
 /// IOP006's console fix must not change a single byte of what a program prints: both versions are compiled, run as

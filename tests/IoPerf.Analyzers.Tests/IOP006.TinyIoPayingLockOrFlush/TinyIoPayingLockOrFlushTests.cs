@@ -1,12 +1,14 @@
 using IoPerf.Analyzers.CodeFixes;
+using IoPerf.Analyzers.CodeFixes.IOP006.TinyIoPayingLockOrFlush;
+using IoPerf.Analyzers.IOP006.TinyIoPayingLockOrFlush;
 using IoPerf.Analyzers.Tests.Infrastructure;
 using Microsoft.CodeAnalysis;
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
-    IoPerf.Analyzers.TinyIoPayingLockOrFlushAnalyzer,
-    IoPerf.Analyzers.CodeFixes.TinyIoPayingLockOrFlushFix>;
+    IoPerf.Analyzers.IOP006.TinyIoPayingLockOrFlush.TinyIoPayingLockOrFlushAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IOP006.TinyIoPayingLockOrFlush.TinyIoPayingLockOrFlushFix>;
 
-namespace IoPerf.Analyzers.Tests;
+namespace IoPerf.Analyzers.Tests.IOP006.TinyIoPayingLockOrFlush;
 
 public sealed class TinyIoPayingLockOrFlushTests
 {

@@ -1,12 +1,13 @@
 using System.Collections.Immutable;
+using IoPerf.Analyzers.IOP007.DirectoryListingMaterialized;
 using IoPerf.Analyzers.Tests.Infrastructure;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
-    IoPerf.Analyzers.DirectoryListingMaterializedAnalyzer,
-    IoPerf.Analyzers.CodeFixes.DirectoryListingMaterializedFix>;
+    IoPerf.Analyzers.IOP007.DirectoryListingMaterialized.DirectoryListingMaterializedAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IOP007.DirectoryListingMaterialized.DirectoryListingMaterializedFix>;
 
-namespace IoPerf.Analyzers.Tests;
+namespace IoPerf.Analyzers.Tests.IOP007.DirectoryListingMaterialized;
 
 public sealed class DirectoryListingMaterializedTests
 {
@@ -287,7 +288,7 @@ public sealed class DirectoryListingMaterializedTests
         }
         """;
 
-    private static Verifier<DirectoryListingMaterializedAnalyzer, CodeFixes.DirectoryListingMaterializedFix>.Test WithOtherProject(string source, string? fixedSource = null)
+    private static Verifier<DirectoryListingMaterializedAnalyzer, global::IoPerf.Analyzers.CodeFixes.IOP007.DirectoryListingMaterialized.DirectoryListingMaterializedFix>.Test WithOtherProject(string source, string? fixedSource = null)
     {
         var test = Verify.Create(source);
         test.TestState.AdditionalProjects["Lib"].Sources.Add(("Lib.cs", OtherProject));
@@ -476,7 +477,7 @@ public sealed class DirectoryListingMaterializedTests
         var diagnostic = Assert.Single(await compilation
             .WithAnalyzers(AnalyzerCatalog.AnalyzersFor("IOP007").ToImmutableArray(), AnalyzerCatalog.Options())
             .GetAnalyzerDiagnosticsAsync());
-        var actions = await AnalyzerCatalog.GetActionsAsync(new CodeFixes.DirectoryListingMaterializedFix(), document, diagnostic);
+        var actions = await AnalyzerCatalog.GetActionsAsync(new global::IoPerf.Analyzers.CodeFixes.IOP007.DirectoryListingMaterialized.DirectoryListingMaterializedFix(), document, diagnostic);
         Assert.Single(actions);
     }
 

@@ -1,9 +1,11 @@
 using System.Reflection;
 using IoPerf.Analyzers.CodeFixes;
+using IoPerf.Analyzers.CodeFixes.IOP008.FileReopenedForEachAppend;
+using IoPerf.Analyzers.IOP008.FileReopenedForEachAppend;
 using IoPerf.Analyzers.Tests.Infrastructure;
 using Xunit;
 
-namespace IoPerf.Analyzers.Tests;
+namespace IoPerf.Analyzers.Tests.IOP008.FileReopenedForEachAppend;
 
 /// <summary>
 /// IOP008's fix must leave the file with exactly the bytes the original code writes: every form (text, lines, async,

@@ -1,10 +1,10 @@
 using IoPerf.Analyzers.Tests.Infrastructure;
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
-    IoPerf.Analyzers.FileReopenedForEachAppendAnalyzer,
-    IoPerf.Analyzers.CodeFixes.FileReopenedForEachAppendFix>;
+    IoPerf.Analyzers.IOP008.FileReopenedForEachAppend.FileReopenedForEachAppendAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IOP008.FileReopenedForEachAppend.FileReopenedForEachAppendFix>;
 
-namespace IoPerf.Analyzers.Tests;
+namespace IoPerf.Analyzers.Tests.IOP008.FileReopenedForEachAppend;
 
 public sealed class FileReopenedForEachAppendTests
 {

@@ -1,10 +1,12 @@
 using System.Reflection;
 using System.Text;
 using IoPerf.Analyzers.CodeFixes;
+using IoPerf.Analyzers.CodeFixes.IOP009.DocumentParsedFromFileText;
+using IoPerf.Analyzers.IOP009.DocumentParsedFromFileText;
 using IoPerf.Analyzers.Tests.Infrastructure;
 using Xunit;
 
-namespace IoPerf.Analyzers.Tests;
+namespace IoPerf.Analyzers.Tests.IOP009.DocumentParsedFromFileText;
 
 /// <summary>
 /// IOP009's fix must parse the same document the original code parsed: every form (Deserialize, JsonDocument, JsonNode,

@@ -1,14 +1,16 @@
 using IoPerf.Analyzers.CodeFixes;
+using IoPerf.Analyzers.CodeFixes.IOP009.DocumentParsedFromFileText;
+using IoPerf.Analyzers.IOP009.DocumentParsedFromFileText;
 using IoPerf.Analyzers.Tests.Infrastructure;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
-    IoPerf.Analyzers.DocumentParsedFromFileTextAnalyzer,
-    IoPerf.Analyzers.CodeFixes.DocumentParsedFromFileTextFix>;
+    IoPerf.Analyzers.IOP009.DocumentParsedFromFileText.DocumentParsedFromFileTextAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IOP009.DocumentParsedFromFileText.DocumentParsedFromFileTextFix>;
 
-namespace IoPerf.Analyzers.Tests;
+namespace IoPerf.Analyzers.Tests.IOP009.DocumentParsedFromFileText;
 
 public sealed class DocumentParsedFromFileTextTests
 {

@@ -5,7 +5,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
 using Xunit;
 
-namespace IoPerf.Analyzers.Tests;
+namespace IoPerf.Analyzers.Tests.Model;
 
 /// <summary>The shared model (<c>IoModel</c>) asked directly: effects, pacing, loop length, and that it reads each method once.</summary>
 public sealed class Model_IoModelTests

@@ -6,7 +6,7 @@ using Microsoft.CodeAnalysis.Diagnostics;
 using Xunit;
 using Xunit.Abstractions;
 
-namespace IoPerf.Analyzers.Tests;
+namespace IoPerf.Analyzers.Tests.Model;
 
 /// <summary>
 /// Each rule's work grows linearly with the size of a method, never with the square of its watched calls: a loop with

@@ -1,15 +1,15 @@
 using Xunit;
 using AppendVerify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
-    IoPerf.Analyzers.FileReopenedForEachAppendAnalyzer,
-    IoPerf.Analyzers.CodeFixes.FileReopenedForEachAppendFix>;
+    IoPerf.Analyzers.IOP008.FileReopenedForEachAppend.FileReopenedForEachAppendAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IOP008.FileReopenedForEachAppend.FileReopenedForEachAppendFix>;
 using ConsoleVerify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
-    IoPerf.Analyzers.TinyIoPayingLockOrFlushAnalyzer,
-    IoPerf.Analyzers.CodeFixes.TinyIoPayingLockOrFlushFix>;
+    IoPerf.Analyzers.IOP006.TinyIoPayingLockOrFlush.TinyIoPayingLockOrFlushAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IOP006.TinyIoPayingLockOrFlush.TinyIoPayingLockOrFlushFix>;
 using ReadVerify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
-    IoPerf.Analyzers.AwaitedReadInLoopOnCapturedContextAnalyzer,
-    IoPerf.Analyzers.CodeFixes.AwaitedReadInLoopOnCapturedContextFix>;
+    IoPerf.Analyzers.IOP005.AwaitedReadInLoopOnCapturedContext.AwaitedReadInLoopOnCapturedContextAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IOP005.AwaitedReadInLoopOnCapturedContext.AwaitedReadInLoopOnCapturedContextFix>;
 
-namespace IoPerf.Analyzers.Tests;
+namespace IoPerf.Analyzers.Tests.Model;
 
 /// <summary>
 /// The judgements several rules share come from one model (<c>IoModel</c>): a loop that waits is paced for every rule
