@@ -30,8 +30,8 @@ PROJECT
   for rule in 1 2 3 4 5 6 7 8 9; do printf 'dotnet_diagnostic.IOP00%s.severity = warning\n' "$rule" >>"$project/.editorconfig"; done
   dotnet build "$project/Scaling.csproj" -c Release -nologo -p:ReportAnalyzer=true -p:UseSharedCompilation=false -bl:"$project/build.binlog" >/dev/null || true
   dotnet msbuild "$project/build.binlog" -noconlog -fl "-flp:v=diag;logfile=$project/full.log" >/dev/null
-  echo "== N=$n"
-  grep -A2 'Total analyzer execution time' "$project/full.log" | head -3
-  grep -E '^\s+[0-9.]+\s+[0-9]+\s+(IoPerf|Microsoft.CodeAnalysis.(CSharp.)?NetAnalyzers)' "$project/full.log" | head -4 || true
-  grep -E '^\s+[0-9.]+\s+[0-9]+\s+IoPerf\.Analyzers\.[A-Za-z]+Analyzer \(IOP' "$project/full.log" || true
+  echo "== N=$n (seconds, % of all analyzer time; each assembly, then each IOP rule)"
+  grep -m1 'Total analyzer execution time' "$project/full.log" | sed 's/ *(TaskId:[0-9]*)//; s/^ *//'
+  grep -E ', Version=' "$project/full.log" | grep -E '^ +[0-9.<]+ +[0-9]+ ' | sed 's/ *(TaskId:[0-9]*)//; s/, Version=.*//' | sort -u
+  grep -E '\(IOP00[0-9]\)' "$project/full.log" | sed 's/ *(TaskId:[0-9]*)//; s/IoPerf\.Analyzers\.IOP[0-9]*\.[A-Za-z]*\.//' | sort -u
 done

@@ -175,7 +175,14 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
 
     private static bool ReadsFileData(IMethodSymbol method)
     {
-        if (method.ContainingType is not { } type || type.ContainingNamespace?.ToDisplayString() != "System.IO")
+        // Names first: this runs for every call in the header of a loop that writes to the console.
+        if (method.Name is not ("ReadLines" or "ReadAllLines" or "GetFiles" or "GetDirectories" or "GetFileSystemEntries" or "GetFileSystemInfos" or "ReadLine") &&
+            !method.Name.StartsWith("Enumerate", StringComparison.Ordinal))
+        {
+            return false;
+        }
+
+        if (method.ContainingType is not { } type || type.ContainingNamespace is not { Name: "IO", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } })
         {
             return false;
         }

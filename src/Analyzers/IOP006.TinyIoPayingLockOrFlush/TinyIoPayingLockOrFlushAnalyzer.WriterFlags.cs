@@ -64,9 +64,9 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
         AnalyzeAutoFlush(context, creation, assignment, types);
     }
 
-    // The value first: this runs for every assignment of the build, and most do not assign the constant true.
+    // The target first: this runs for every assignment of the build, and a value's constant is computed when first asked.
     private static bool IsAutoFlushTrue(IOperation operation) =>
-        operation is ISimpleAssignmentOperation { Value.ConstantValue: { HasValue: true, Value: true }, Target: IPropertyReferenceOperation { Property.Name: "AutoFlush" } };
+        operation is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation { Property.Name: "AutoFlush" }, Value.ConstantValue: { HasValue: true, Value: true } };
 
     /// <summary>
     /// A StreamWriter with <c>AutoFlush = true</c> over a file or the console, written in a loop: every write is a flush.

@@ -73,12 +73,9 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
             group = loops.GetOrAdd(loop.Syntax, ReportableGroup(loop, IoModel.For(context.Compilation), context.Compilation));
         }
 
-        foreach (var append in group?.Appends ?? Enumerable.Empty<FileAppend>())
+        if (group is not null && group.Find(invocation.Syntax) is { } append)
         {
-            if (append.Invocation.Syntax == invocation.Syntax)
-            {
-                Report(context, loop, group!, append);
-            }
+            Report(context, group, append);
         }
     }
 
@@ -112,6 +109,7 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
         }
 
         group.IsFixable = group.Appends.All(append => !IsCaughtInsideLoop(append, loop) && ConfigureAwaitTakesABool(append));
+        group.Complete(loop);
         return group;
     }
 
@@ -132,7 +130,7 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
     /// The appends whose innermost loop is <paramref name="loop"/> (not a lambda or local function in it), or null when a
     /// loop nested in it appends too: that append runs while a writer for this loop would be open.
     /// </summary>
-    private static List<FileAppend>? AppendsOf(ILoopOperation loop, WellKnownIoTypes types)
+    internal static List<FileAppend>? AppendsOf(ILoopOperation loop, WellKnownIoTypes types)
     {
         var appends = new List<FileAppend>();
         foreach (var operation in loop.Body.AllOperations())
@@ -271,15 +269,13 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
         _ => false,
     };
 
-    private static void Report(OperationAnalysisContext context, ILoopOperation loop, AppendGroup group, FileAppend reported)
+    private static void Report(OperationAnalysisContext context, AppendGroup group, FileAppend reported)
     {
-        var additionalLocations = new List<Location> { loop.Syntax.GetLocation() };
-        additionalLocations.AddRange(group.Appends.Select(append => append.Invocation.Syntax.GetLocation()));
         var properties = Fixable.With(ImmutableDictionary<string, string?>.Empty, group.IsFixable);
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.FileReopenedForEachAppend,
             reported.Invocation.Syntax.GetLocation(),
-            additionalLocations,
+            group.Locations,
             properties,
             $"File.{reported.Invocation.TargetMethod.Name}",
             reported.Path.Syntax.ToString()));
@@ -287,11 +283,27 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
 
     private sealed class AppendGroup
     {
+        private Dictionary<SyntaxNode, FileAppend>? _bySyntax;
         public AppendGroup(FileKey key) => Key = key;
 
         public FileKey Key { get; }
 
         public List<FileAppend> Appends { get; } = new();
+
+        /// <summary>
+        /// The loop: the one additional location of each of the group's diagnostics, from which the fix finds the appends
+        /// again (<see cref="AppendsOf"/>). A loop with N appends reports N diagnostics: N lists of N locations made a
+        /// generated loop of 2,000 appends cost 6.3 s (1.95 s with one list shared), where one location each is linear.
+        /// </summary>
+        public ImmutableArray<Location> Locations { get; private set; }
+
+        public void Complete(ILoopOperation loop)
+        {
+            Locations = ImmutableArray.Create(loop.Syntax.GetLocation());
+            _bySyntax = Appends.ToDictionary(append => append.Invocation.Syntax);
+        }
+
+        public FileAppend? Find(SyntaxNode syntax) => _bySyntax is not null && _bySyntax.TryGetValue(syntax, out var append) ? append : null;
 
         /// <summary>See <see cref="Fixable"/>: decided once for the group, reported on each of its appends.</summary>
         public bool IsFixable { get; set; }

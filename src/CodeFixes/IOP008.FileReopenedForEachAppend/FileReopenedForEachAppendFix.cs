@@ -61,15 +61,14 @@ public sealed class FileReopenedForEachAppendFix : CodeFixProvider
     private static async Task<bool> IsPossibleAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken)
     {
         var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-        if (root is null || diagnostic.AdditionalLocations.Count < 2 || !FileReopenedForEachAppendAnalyzer.Fixable.Get(diagnostic))
+        var model = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
+        if (root is null || model is null || !FileReopenedForEachAppendAnalyzer.Fixable.Get(diagnostic) ||
+            AppendsOfTheLoop(root, model, diagnostic, cancellationToken) is not { } appends)
         {
             return false;
         }
 
-        var appendsAsync = diagnostic.AdditionalLocations.Skip(1).Any(location =>
-            root.FindNode(location.SourceSpan, getInnermostNodeForTie: true) is InvocationExpressionSyntax invocation &&
-            SequenceEdits.InvokedName(invocation)?.Identifier.ValueText is { } name && FileAppend.IsAsyncName(name));
-        if (!appendsAsync)
+        if (!appends.Exists(append => append.IsAsync))
         {
             return true;
         }
@@ -81,6 +80,17 @@ public sealed class FileReopenedForEachAppendFix : CodeFixProvider
 
         return await TargetSplit.EveryTargetHasAsync(document, HasAsyncWriter, cancellationToken).ConfigureAwait(false);
     }
+
+    /// <summary>
+    /// The appends of the reported loop (the diagnostic's additional location), found as the analyzer found them: the
+    /// analyzer reports a loop only when all of its appends go to one file, so they are the group one writer serves.
+    /// </summary>
+    private static List<FileAppend>? AppendsOfTheLoop(SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken) =>
+        diagnostic.AdditionalLocations.Count >= 1 &&
+        root.FindNode(diagnostic.AdditionalLocations[0].SourceSpan, getInnermostNodeForTie: true) is StatementSyntax loop &&
+        model.GetOperation(loop, cancellationToken) is ILoopOperation operation
+            ? FileReopenedForEachAppendAnalyzer.AppendsOf(operation, WellKnownIoTypes.For(model.Compilation))
+            : null;
 
     private static bool HasAsyncWriter(Compilation compilation) =>
         WellKnownIoTypes.For(compilation).StreamWriter?.GetMembers("DisposeAsync").IsEmpty == false;
@@ -101,7 +111,7 @@ public sealed class FileReopenedForEachAppendFix : CodeFixProvider
         // One writer per reported loop. The analyzer reports at most one file per loop and no loop that contains another
         // reported loop, so the loops fixed here are disjoint and each picks its writer's name on its own.
         var loops = diagnostics
-            .Where(diagnostic => diagnostic.AdditionalLocations.Count >= 2 && diagnostic.Location.SourceTree == root.SyntaxTree)
+            .Where(diagnostic => diagnostic.AdditionalLocations.Count >= 1 && diagnostic.Location.SourceTree == root.SyntaxTree)
             .GroupBy(diagnostic => diagnostic.AdditionalLocations[0].SourceSpan)
             .Select(group => group.First());
         foreach (var diagnostic in loops)
@@ -131,18 +141,16 @@ public sealed class FileReopenedForEachAppendFix : CodeFixProvider
         Imports imports,
         CancellationToken cancellationToken)
     {
-        if (root.FindNode(diagnostic.AdditionalLocations[0].SourceSpan, getInnermostNodeForTie: true) is not StatementSyntax loop)
+        if (root.FindNode(diagnostic.AdditionalLocations[0].SourceSpan, getInnermostNodeForTie: true) is not StatementSyntax loop ||
+            AppendsOfTheLoop(root, model, diagnostic, cancellationToken) is not { Count: > 0 } found)
         {
             return;
         }
 
         var appends = new List<(FileAppend Append, ExpressionStatementSyntax Statement)>();
-        foreach (var location in diagnostic.AdditionalLocations.Skip(1))
+        foreach (var append in found)
         {
-            if (root.FindNode(location.SourceSpan, getInnermostNodeForTie: true) is not InvocationExpressionSyntax invocation ||
-                model.GetOperation(invocation, cancellationToken) is not IInvocationOperation operation ||
-                FileAppend.TryCreate(operation, types) is not { } append ||
-                invocation.FirstAncestorOrSelf<ExpressionStatementSyntax>() is not { } statement)
+            if (append.Invocation.Syntax.FirstAncestorOrSelf<ExpressionStatementSyntax>() is not { } statement)
             {
                 return; // The code changed under the diagnostic.
             }

@@ -9,7 +9,8 @@ namespace IoPerf.Analyzers.Tests.EndToEnd;
 /// <summary>
 /// The smallest language-server client that can ask a real server for diagnostics: JSON-RPC 2.0 over the server's
 /// standard streams with LSP's <c>Content-Length</c> framing (the base protocol of the Language Server Protocol 3.17).
-/// Requests the server sends (configuration, capability registration, progress) are answered with empty results.
+/// Requests the server sends are answered: configuration from <see cref="Settings"/>, everything else (capability
+/// registration, progress) with an empty result.
 /// </summary>
 internal sealed class LanguageServerClient : IAsyncDisposable
 {
@@ -29,6 +30,9 @@ internal sealed class LanguageServerClient : IAsyncDisposable
         process.ErrorDataReceived += (_, e) => { if (e.Data is not null) { Log("stderr: " + e.Data); } };
         process.BeginErrorReadLine();
     }
+
+    /// <summary>The client's settings, one value per configuration section (<c>workspace/configuration</c>); null for any other.</summary>
+    public JsonObject Settings { get; } = new();
 
     /// <summary>What the server printed on its error stream and the notifications it sent, for a failing test's message.</summary>
     public string Transcript
@@ -170,6 +174,9 @@ internal sealed class LanguageServerClient : IAsyncDisposable
         return null;
     }
 
+    private JsonNode? SettingOf(JsonNode? item) =>
+        item?["section"]?.GetValue<string>() is { } section && Settings[section] is { } value ? value.DeepClone() : null;
+
     private async Task DispatchAsync(JsonNode message)
     {
         var hasId = message["id"] is not null;
@@ -196,7 +203,7 @@ internal sealed class LanguageServerClient : IAsyncDisposable
         {
             // A request from the server: configuration asks for one value per item; everything else wants no data.
             JsonNode? result = method == "workspace/configuration"
-                ? new JsonArray((message["params"]?["items"]?.AsArray() ?? new JsonArray()).Select(_ => (JsonNode?)null).ToArray())
+                ? new JsonArray((message["params"]?["items"]?.AsArray() ?? new JsonArray()).Select(SettingOf).ToArray())
                 : null;
             await SendAsync(new JsonObject { ["jsonrpc"] = "2.0", ["id"] = message["id"]!.DeepClone(), ["result"] = result });
             return;

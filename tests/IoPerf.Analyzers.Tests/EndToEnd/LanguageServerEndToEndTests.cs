@@ -46,6 +46,9 @@ public sealed class LanguageServerEndToEndTests
 
         var started = DateTime.UtcNow;
         await using var server = LanguageServerClient.Start(project, "csharp-ls", "--loglevel", "warning");
+
+        // csharp-ls runs analyzer packages only when its client asks (the setting an editor's csharp-ls extension exposes).
+        server.Settings["csharp"] = new JsonObject { ["analyzersEnabled"] = true };
         await server.RequestAsync("initialize", new JsonObject
         {
             ["processId"] = Environment.ProcessId,
