@@ -5,7 +5,7 @@ using Spectre.Console;
 namespace IoPerf.Corpus;
 
 /// <summary>
-/// The runner's command line: <c>IoPerf.Corpus &lt;checkout&gt; [--json report.json] [--no-fix]</c>.
+/// The runner's command line: <c>IoPerf.Corpus &lt;checkout&gt; [--json report.json] [--no-fix] [--loader msbuild|files] [--no-restore]</c>.
 /// Exit codes: 0 no analyzer or fix exception and no error introduced by a fix; 1 some; 2 the command line or the
 /// checkout could not be used.
 /// </summary>
@@ -50,11 +50,22 @@ internal static class CorpusCommand
             Description = "Only analyse: do not apply each rule's Fix All nor compile the result (faster; the cost figures are the same).",
         };
 
+        var loader = new Option<string>("--loader")
+        {
+            Description = "How projects are read: 'msbuild' (MSBuild's own evaluation, falling back to the project files for a project it cannot evaluate) or 'files' (the project files and Directory.Build.* read as XML, no condition evaluated).",
+            DefaultValueFactory = _ => "msbuild",
+        };
+        loader.AcceptOnlyFromAmong("msbuild", "files");
+        var noRestore = new Option<bool>("--no-restore")
+        {
+            Description = "Do not run dotnet restore: projects are compiled without their packages' assemblies (MSBuild still evaluates them).",
+        };
+
         var command = new RootCommand(
             "Runs every IoPerf analyzer, and each rule's Fix All, over a checkout of real C# code, and reports per rule the " +
             "diagnostics, the errors Fix All introduced, analyzer exceptions and the callbacks' CPU time next to CA1870 and CA2007.")
         {
-            checkout, json, noFix,
+            checkout, json, noFix, loader, noRestore,
         };
 
         var parse = command.Parse(args);
@@ -75,15 +86,16 @@ internal static class CorpusCommand
             return await parse.InvokeAsync(new InvocationConfiguration { Output = console.Profile.Out.Writer, Error = error });
         }
 
-        return await RunAsync(parse.GetValue(checkout)!, parse.GetValue(json), !parse.GetValue(noFix), console, error);
+        var loading = new LoadOptions(UseMSBuild: parse.GetValue(loader) == "msbuild", Restore: !parse.GetValue(noRestore));
+        return await RunAsync(parse.GetValue(checkout)!, parse.GetValue(json), !parse.GetValue(noFix), loading, console, error);
     }
 
-    private static async Task<int> RunAsync(string target, FileInfo? jsonFile, bool applyFixes, IAnsiConsole console, TextWriter error)
+    private static async Task<int> RunAsync(string target, FileInfo? jsonFile, bool applyFixes, LoadOptions loading, IAnsiConsole console, TextWriter error)
     {
         IReadOnlyList<SourceGroup> groups;
         try
         {
-            groups = CorpusLoader.FindGroups(target);
+            groups = CorpusLoader.FindGroups(target, loading);
         }
         catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
         {
@@ -105,7 +117,7 @@ internal static class CorpusCommand
             console.WriteLine($"JSON report: {jsonFile.FullName}");
         }
 
-        return report.AnalyzerExceptions.Count == 0 && report.Rules.Values.All(r => r.FixIntroducedErrors.Count == 0) ? Clean : Findings;
+        return report.AnalyzerExceptions.Count == 0 && report.CompilationFailures.Count == 0 && report.Rules.Values.All(r => r.FixIntroducedErrors.Count == 0) ? Clean : Findings;
     }
 
     /// <summary>A live display (compilation N of M, its project, elapsed time) on a terminal; nothing when the output is redirected to a file or a pipe.</summary>

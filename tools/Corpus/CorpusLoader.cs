@@ -8,6 +8,13 @@ namespace IoPerf.Corpus;
 /// <summary>One compilation's worth of sources: the .cs files under one project folder, and what its project files say about it.</summary>
 internal sealed record SourceGroup(string Name, string Directory, IReadOnlyList<string> Files, ProjectProperties Properties);
 
+/// <summary>How the runner reads projects: MSBuild's evaluation (else the project files as XML), and whether it restores packages first.</summary>
+internal sealed record LoadOptions(bool UseMSBuild, bool Restore)
+{
+    /// <summary>The project files read as XML, nothing restored: what the runner did before it used MSBuild.</summary>
+    public static readonly LoadOptions ProjectFiles = new(UseMSBuild: false, Restore: false);
+}
+
 /// <summary>The checkout's compilations in one solution: each group's project, and how many of its project references could not be added.</summary>
 internal sealed record CorpusSolution(Solution Solution, IReadOnlyDictionary<SourceGroup, ProjectId> ProjectIds, IReadOnlyDictionary<SourceGroup, int> MissingReferences)
 {
@@ -16,19 +23,17 @@ internal sealed record CorpusSolution(Solution Solution, IReadOnlyDictionary<Sou
 
 /// <summary>
 /// Turns a checkout into compilations: every .csproj folder becomes one compilation of the .cs files below it
-/// (nested projects take their own files), compiled against the .NET 10 reference assemblies and the projects its
-/// project file references. Package references are not restored, so code that needs them compiles with errors - the analyzers must still run and not throw.
+/// (nested projects take their own files), compiled against the reference assemblies of its first target framework,
+/// the packages a restore brings (when it succeeds) and the projects it references, transitively, as in a build. A
+/// project MSBuild cannot evaluate, or whose restore fails, is still compiled - from its project files read as XML, or
+/// without its packages - and its report entry says so: code that needs what is missing compiles with errors, and the
+/// analyzers must still run and not throw.
 /// </summary>
 internal static class CorpusLoader
 {
-    private static readonly string[] PreprocessorSymbols =
-    {
-        "NET", "NETCOREAPP", "NET10_0", "NET10_0_OR_GREATER", "NET9_0_OR_GREATER", "NET8_0_OR_GREATER", "NET7_0_OR_GREATER",
-        "NET6_0_OR_GREATER", "NET5_0_OR_GREATER", "NETCOREAPP3_1_OR_GREATER", "NETCOREAPP3_0_OR_GREATER",
-        "NETCOREAPP2_0_OR_GREATER", "NETSTANDARD2_1_OR_GREATER", "RELEASE", "TRACE",
-    };
+    public static IReadOnlyList<SourceGroup> FindGroups(string path) => FindGroups(path, LoadOptions.ProjectFiles);
 
-    public static IReadOnlyList<SourceGroup> FindGroups(string path)
+    public static IReadOnlyList<SourceGroup> FindGroups(string path, LoadOptions options)
     {
         var root = File.Exists(path) ? Path.GetDirectoryName(Path.GetFullPath(path))! : Path.GetFullPath(path);
         var projectDirectories = System.IO.Directory.EnumerateFiles(root, "*.csproj", SearchOption.AllDirectories)
@@ -65,8 +70,34 @@ internal static class CorpusLoader
                 Path.GetRelativePath(root, pair.Key) is "." ? Path.GetFileName(root) : Path.GetRelativePath(root, pair.Key),
                 pair.Key,
                 pair.Value.OrderBy(f => f, StringComparer.Ordinal).ToList(),
-                ProjectProperties.Read(pair.Key, root)))
+                Properties(pair.Key, root, options)))
             .ToList();
+    }
+
+    /// <summary>The project's properties from MSBuild's evaluation when asked and possible, else from its project files; then its packages.</summary>
+    private static ProjectProperties Properties(string projectDirectory, string root, LoadOptions options)
+    {
+        var projectFile = System.IO.Directory.EnumerateFiles(projectDirectory, "*.csproj").Order(StringComparer.Ordinal).FirstOrDefault();
+        if (projectFile is null || !options.UseMSBuild)
+        {
+            return ProjectProperties.Read(projectDirectory, root);
+        }
+
+        var (evaluated, whyNot) = MSBuildEvaluation.Evaluate(projectFile);
+        if (evaluated is null)
+        {
+            return ProjectProperties.Read(projectDirectory, root) with { LoadedBy = "project files: " + whyNot, Packages = "not restored: not evaluated by MSBuild" };
+        }
+
+        if (!options.Restore)
+        {
+            return evaluated with { Packages = "not restored (--no-restore)" };
+        }
+
+        var (assemblies, restoreFailure) = MSBuildEvaluation.Restore(projectFile, evaluated.AssetsFile, evaluated.TargetFramework);
+        return assemblies is null
+            ? evaluated with { Packages = restoreFailure! }
+            : evaluated with { PackageAssemblies = assemblies, Packages = $"restored: {assemblies.Count} assemblies" };
     }
 
     /// <summary>
@@ -82,8 +113,10 @@ internal static class CorpusLoader
         var groupByDirectory = groups.ToDictionary(g => g.Directory, StringComparer.Ordinal);
         foreach (var group in groups)
         {
-            var info = TestWorkspace.CreateProjectInfo(
-                group.Name, TestFrameworkReferences.Get(TestFramework.Net100), group.Properties.OutputKind, allowUnsafe: true, PreprocessorSymbols);
+            var framework = TargetFrameworkReferences.For(group.Properties.TargetFramework);
+            var references = framework.References.AddRange(group.Properties.PackageAssemblies.Select(file => (MetadataReference)MetadataReference.CreateFromFile(file)));
+            var symbols = framework.PreprocessorSymbols.Concat(group.Properties.DefineConstants).Distinct(StringComparer.Ordinal);
+            var info = TestWorkspace.CreateProjectInfo(group.Name, references, group.Properties.OutputKind, allowUnsafe: true, symbols);
             solution = solution.AddProject(group.Properties.AssemblyName is { } assemblyName ? info.WithAssemblyName(assemblyName) : info);
             projectIds[group] = info.Id;
             foreach (var file in group.Files)
@@ -101,7 +134,7 @@ internal static class CorpusLoader
         var missing = new Dictionary<SourceGroup, int>();
         foreach (var group in groups)
         {
-            foreach (var referencedProject in group.Properties.ProjectReferences)
+            foreach (var referencedProject in TransitiveReferences(group, groupByDirectory))
             {
                 var referenced = File.Exists(referencedProject) ? groupByDirectory.GetValueOrDefault(Path.GetDirectoryName(referencedProject)!) : null;
                 if (referenced is null || referenced == group || CreatesCycle(solution, projectIds[group], projectIds[referenced]))
@@ -118,6 +151,35 @@ internal static class CorpusLoader
         }
 
         return new CorpusSolution(solution, projectIds, missing);
+    }
+
+    /// <summary>
+    /// The project files <paramref name="group"/> references, directly or through the projects it references: a build
+    /// compiles a project against all of them (a type of a project two references away binds too).
+    /// </summary>
+    private static List<string> TransitiveReferences(SourceGroup group, Dictionary<string, SourceGroup> groupByDirectory)
+    {
+        var seen = new List<string>();
+        var pending = new Queue<string>(group.Properties.ProjectReferences);
+        while (pending.Count > 0)
+        {
+            var project = pending.Dequeue();
+            if (seen.Contains(project, StringComparer.Ordinal))
+            {
+                continue;
+            }
+
+            seen.Add(project);
+            if (File.Exists(project) && groupByDirectory.GetValueOrDefault(Path.GetDirectoryName(project)!) is { } referenced && referenced != group)
+            {
+                foreach (var next in referenced.Properties.ProjectReferences)
+                {
+                    pending.Enqueue(next);
+                }
+            }
+        }
+
+        return seen;
     }
 
     /// <summary>Whether <paramref name="from"/> referencing <paramref name="to"/> closes a cycle: <paramref name="to"/> already reaches <paramref name="from"/>.</summary>

@@ -26,6 +26,9 @@ internal sealed class CorpusReport
 
     public long ModelMethodsRead { get; set; }
 
+    /// <summary>Compilations whose analysis threw (in the compiler or the runner): the run goes on with the others.</summary>
+    public List<CompilationFailure> CompilationFailures { get; } = new();
+
     /// <summary>Each compilation with the binding errors left in it (missing packages, project references, generated code), so a finding can be weighed.</summary>
     public List<CompilationEntry> CompilationDetails { get; } = new();
 }
@@ -34,14 +37,32 @@ internal sealed class CorpusReport
 /// One compilation: its source files, the compiler errors before any fix, the project references compiled with it and
 /// those that could not be (outside the checkout, or closing a cycle), and what its project files said.
 /// </summary>
-internal sealed record CompilationEntry(string Name, int Files, int BindingErrors, int ProjectReferences, int MissingProjectReferences, string OutputKind, int GlobalUsings, bool UseWpf, bool UseWindowsForms, bool IsTestProject);
+internal sealed record CompilationEntry(string Name, int Files, int BindingErrors, int ProjectReferences, int MissingProjectReferences, string OutputKind, int GlobalUsings, bool UseWpf, bool UseWindowsForms, bool IsTestProject)
+{
+    /// <summary>"MSBuild", or "project files" and why MSBuild could not evaluate the project.</summary>
+    public string LoadedBy { get; init; } = "";
+
+    /// <summary>The reference assemblies the project was compiled against (its first target framework's, or the nearest served here).</summary>
+    public string References { get; init; } = "";
+
+    /// <summary>"restored: N assemblies", or why the packages are not referenced.</summary>
+    public string Packages { get; init; } = "";
+
+    public string UiFramework { get; init; } = "";
+}
+
+/// <summary>A compilation whose analysis threw: which one, in which step, and the exception.</summary>
+internal sealed record CompilationFailure(string Compilation, string Step, string Exception);
 
 internal sealed class RuleReport
 {
     public List<DiagnosticEntry> Diagnostics { get; } = new();
     public AnalyzerCost? Cost { get; set; }
     public List<string> FixIntroducedErrors { get; } = new();
-    public int RemainingAfterFix { get; set; }
+    public int RemainingAfterFix => LeftAfterFix.Count;
+
+    /// <summary>The rule's diagnostics still reported after its Fix All (file:line in the fixed code), so each can be explained.</summary>
+    public List<DiagnosticEntry> LeftAfterFix { get; } = new();
 }
 
 internal sealed record DiagnosticEntry(string File, int Line, string Message);

@@ -20,7 +20,8 @@ internal static class CorpusRunner
     {
         string[] sdkRuleIds = ["CA1870", "CA2007"];
         var sdkAnalyzers = SdkAnalyzers.Load(sdkRuleIds);
-        var report = new CorpusReport { Target = Path.GetFullPath(target) };
+        // Paths in the report are relative to the checkout folder (the project file's folder when one project was given).
+        var report = new CorpusReport { Target = File.Exists(target) ? Path.GetDirectoryName(Path.GetFullPath(target))! : Path.GetFullPath(target) };
         foreach (var rule in IoPerf.Analyzers.Rules.All)
         {
             report.Rules[rule.Id] = new RuleReport();
@@ -46,73 +47,118 @@ internal static class CorpusRunner
         foreach (var (index, group) in groups.Index())
         {
             progress?.Report(new CompilationProgress(index + 1, groups.Count, group.Name));
-            var project = corpus.ProjectOf(group);
-            report.Files += group.Files.Count;
-            report.Lines += group.Files.Sum(f => File.ReadLines(f).LongCount());
-            report.Compilations++;
-
-            var compileClock = Stopwatch.StartNew();
-            var compileCpu = Process.GetCurrentProcess().TotalProcessorTime;
-            var compileBytes = GC.GetTotalAllocatedBytes(precise: true);
-            var compilation = (await project.GetCompilationAsync())!;
-
-            // The metered analyzers run on the compilation that was just compiled: a compilation with other options is a new
-            // one, and whichever analyzer first asked it for a type would pay for building its symbol tables again.
-            var meteredCompilation = SdkAnalyzers.Enable(compilation, sdkRuleIds);
-            var errorsBefore = CorpusLoader.Errors(meteredCompilation);
-            compileClock.Stop();
-            report.CompileMilliseconds += compileClock.Elapsed.TotalMilliseconds;
-            report.CompileCpuMilliseconds += (Process.GetCurrentProcess().TotalProcessorTime - compileCpu).TotalMilliseconds;
-            report.CompileAllocatedBytes += GC.GetTotalAllocatedBytes(precise: true) - compileBytes;
-            report.CompilationDetails.Add(new CompilationEntry(
-                group.Name, group.Files.Count, errorsBefore.Length, project.ProjectReferences.Count(), corpus.MissingReferences.GetValueOrDefault(group),
-                group.Properties.OutputKind.ToString(),
-                group.Properties.GlobalUsings.Count, group.Properties.UseWpf, group.Properties.UseWindowsForms, group.Properties.IsTestProject));
-
-            var exceptions = new List<string>();
-            Action<Exception, DiagnosticAnalyzer, Diagnostic> onException = (exception, analyzer, diagnostic) => { lock (exceptions) { exceptions.Add($"{analyzer.GetType().Name}: {exception.GetType().Name}: {exception.Message} at {diagnostic.Location.GetLineSpan()}"); } };
-            var modelNanoseconds = IoPerf.Analyzers.Internal.ModelMeter.Nanoseconds;
-            var modelMethods = IoPerf.Analyzers.Internal.ModelMeter.MethodsRead;
-            IoPerf.Analyzers.Internal.ModelMeter.Clock = ThreadCpu.Nanoseconds;
-            var meteredDiagnostics = await meteredCompilation
-                .WithAnalyzers(metered.CastArray<DiagnosticAnalyzer>(), AnalyzerCatalog.Options(onException, configOptions: group.Properties.AnalyzerBuildProperties))
-                .GetAnalyzerDiagnosticsAsync();
-            IoPerf.Analyzers.Internal.ModelMeter.Clock = null;
-            report.ModelCpuMilliseconds += (IoPerf.Analyzers.Internal.ModelMeter.Nanoseconds - modelNanoseconds) / 1e6;
-            report.ModelMethodsRead += IoPerf.Analyzers.Internal.ModelMeter.MethodsRead - modelMethods;
-
-            // The diagnostics themselves come from the project's own settings: with CA2007 enabled for the metered run above,
-            // IOP005 is silent by design (CA2007 already reports every await).
-            var diagnostics = (await compilation.WithAnalyzers(
-                    AnalyzerCatalog.Analyzers,
-                    AnalyzerCatalog.Options(onException, configOptions: group.Properties.AnalyzerBuildProperties))
-                .GetAnalyzerDiagnosticsAsync())
-                .AddRange(meteredDiagnostics.Where(d => d.Id == "AD0001"));
-
-            report.AnalyzerExceptions.AddRange(exceptions);
-            report.AnalyzerExceptions.AddRange(diagnostics.Where(d => d.Id == "AD0001").Select(d => d.ToString()));
-
-            foreach (var diagnostic in diagnostics.Where(d => report.Rules.ContainsKey(d.Id)))
+            var step = new CompilationStep();
+            try
             {
-                var span = diagnostic.Location.GetLineSpan();
-                report.Rules[diagnostic.Id].Diagnostics.Add(new DiagnosticEntry(
-                    Path.GetRelativePath(report.Target, span.Path), span.StartLinePosition.Line + 1, diagnostic.GetMessage()));
+                await AnalyzeAsync(report, corpus, group, metered, sdkRuleIds, applyFixes, step);
             }
-
-            if (!applyFixes)
+            catch (Exception exception)
             {
-                continue;
-            }
-
-            foreach (var ruleDiagnostics in diagnostics.Where(d => report.Rules.ContainsKey(d.Id)).GroupBy(d => d.Id))
-            {
-                var (newErrors, remaining, fixErrors) = await FixAllAsync(project, group.Properties, ruleDiagnostics.Key, ruleDiagnostics.ToImmutableArray(), errorsBefore);
-                report.Rules[ruleDiagnostics.Key].FixIntroducedErrors.AddRange(newErrors);
-                report.Rules[ruleDiagnostics.Key].RemainingAfterFix += remaining;
-                report.AnalyzerExceptions.AddRange(fixErrors);
+                // Roslyn's own binder has thrown on code whose packages are missing: one compilation never ends the run.
+                report.CompilationFailures.Add(new CompilationFailure(group.Name, step.Name, exception.ToString()));
             }
         }
 
+        RecordCosts(report, metered, firstTouch, emptyCallbacks, sdkRuleIds);
+        return report;
+    }
+
+    /// <summary>What <see cref="AnalyzeAsync"/> is doing, for the report of a compilation that throws.</summary>
+    private sealed class CompilationStep
+    {
+        public string Name { get; set; } = "loading the project";
+    }
+
+    /// <summary>For tests: runs before each step of each compilation (a test makes one throw).</summary>
+    internal static Action<string, string>? BeforeStep { get; set; }
+
+    private static async Task AnalyzeAsync(
+        CorpusReport report, CorpusSolution corpus, SourceGroup group, ImmutableArray<MeteredAnalyzer> metered, string[] sdkRuleIds, bool applyFixes, CompilationStep step)
+    {
+        void Enter(string name)
+        {
+            step.Name = name;
+            BeforeStep?.Invoke(group.Name, name);
+        }
+
+        Enter("loading the project");
+        var project = corpus.ProjectOf(group);
+        report.Files += group.Files.Count;
+        report.Lines += group.Files.Sum(f => File.ReadLines(f).LongCount());
+        report.Compilations++;
+
+        Enter("compiling");
+        var compileClock = Stopwatch.StartNew();
+        var compileCpu = Process.GetCurrentProcess().TotalProcessorTime;
+        var compileBytes = GC.GetTotalAllocatedBytes(precise: true);
+        var compilation = (await project.GetCompilationAsync())!;
+
+        // The metered analyzers run on the compilation that was just compiled: a compilation with other options is a new
+        // one, and whichever analyzer first asked it for a type would pay for building its symbol tables again.
+        var meteredCompilation = SdkAnalyzers.Enable(compilation, sdkRuleIds);
+        var errorsBefore = CorpusLoader.Errors(meteredCompilation);
+        compileClock.Stop();
+        report.CompileMilliseconds += compileClock.Elapsed.TotalMilliseconds;
+        report.CompileCpuMilliseconds += (Process.GetCurrentProcess().TotalProcessorTime - compileCpu).TotalMilliseconds;
+        report.CompileAllocatedBytes += GC.GetTotalAllocatedBytes(precise: true) - compileBytes;
+        report.CompilationDetails.Add(new CompilationEntry(
+            group.Name, group.Files.Count, errorsBefore.Length, project.ProjectReferences.Count(), corpus.MissingReferences.GetValueOrDefault(group),
+            group.Properties.OutputKind.ToString(),
+            group.Properties.GlobalUsings.Count, group.Properties.UseWpf, group.Properties.UseWindowsForms, group.Properties.IsTestProject)
+        {
+            LoadedBy = group.Properties.LoadedBy,
+            References = TargetFrameworkReferences.For(group.Properties.TargetFramework).Description,
+            Packages = group.Properties.Packages,
+            UiFramework = group.Properties.UiFramework,
+        });
+
+        Enter("running the analyzers");
+
+        var exceptions = new List<string>();
+        Action<Exception, DiagnosticAnalyzer, Diagnostic> onException = (exception, analyzer, diagnostic) => { lock (exceptions) { exceptions.Add($"{analyzer.GetType().Name}: {exception.GetType().Name}: {exception.Message} at {diagnostic.Location.GetLineSpan()}"); } };
+        var modelNanoseconds = IoPerf.Analyzers.Internal.ModelMeter.Nanoseconds;
+        var modelMethods = IoPerf.Analyzers.Internal.ModelMeter.MethodsRead;
+        IoPerf.Analyzers.Internal.ModelMeter.Clock = ThreadCpu.Nanoseconds;
+        var meteredDiagnostics = await meteredCompilation
+            .WithAnalyzers(metered.CastArray<DiagnosticAnalyzer>(), AnalyzerCatalog.Options(onException, configOptions: group.Properties.AnalyzerBuildProperties))
+            .GetAnalyzerDiagnosticsAsync();
+        IoPerf.Analyzers.Internal.ModelMeter.Clock = null;
+        report.ModelCpuMilliseconds += (IoPerf.Analyzers.Internal.ModelMeter.Nanoseconds - modelNanoseconds) / 1e6;
+        report.ModelMethodsRead += IoPerf.Analyzers.Internal.ModelMeter.MethodsRead - modelMethods;
+
+        // The diagnostics themselves come from the project's own settings: with CA2007 enabled for the metered run above,
+        // IOP005 is silent by design (CA2007 already reports every await).
+        var diagnostics = (await compilation.WithAnalyzers(
+                AnalyzerCatalog.Analyzers,
+                AnalyzerCatalog.Options(onException, configOptions: group.Properties.AnalyzerBuildProperties))
+            .GetAnalyzerDiagnosticsAsync())
+            .AddRange(meteredDiagnostics.Where(d => d.Id == "AD0001"));
+
+        report.AnalyzerExceptions.AddRange(exceptions);
+        report.AnalyzerExceptions.AddRange(diagnostics.Where(d => d.Id == "AD0001").Select(d => d.ToString()));
+
+        foreach (var diagnostic in diagnostics.Where(d => report.Rules.ContainsKey(d.Id)))
+        {
+            report.Rules[diagnostic.Id].Diagnostics.Add(Entry(report.Target, diagnostic));
+        }
+
+        if (!applyFixes)
+        {
+            return;
+        }
+
+        Enter("applying Fix All");
+        foreach (var ruleDiagnostics in diagnostics.Where(d => report.Rules.ContainsKey(d.Id)).GroupBy(d => d.Id))
+        {
+            var (newErrors, remaining, fixErrors) = await FixAllAsync(project, group.Properties, ruleDiagnostics.Key, ruleDiagnostics.ToImmutableArray(), errorsBefore);
+            report.Rules[ruleDiagnostics.Key].FixIntroducedErrors.AddRange(newErrors);
+            report.Rules[ruleDiagnostics.Key].LeftAfterFix.AddRange(remaining.Select(d => Entry(report.Target, d)));
+            report.AnalyzerExceptions.AddRange(fixErrors);
+        }
+    }
+
+    private static void RecordCosts(CorpusReport report, ImmutableArray<MeteredAnalyzer> metered, FirstTouchAnalyzer firstTouch, EmptyCallbackAnalyzer emptyCallbacks, string[] sdkRuleIds)
+    {
         foreach (var meter in metered)
         {
             var cost = new AnalyzerCost(meter.Meter, report.MeterOverheadNanosecondsPerCall);
@@ -134,12 +180,16 @@ internal static class CorpusRunner
                 report.SdkAnalyzers[string.Join("/", meter.Inner.SupportedDiagnostics.Select(d => d.Id).Where(sdkRuleIds.Contains).Distinct()) + " " + meter.Inner.GetType().Name] = cost;
             }
         }
+    }
 
-        return report;
+    private static DiagnosticEntry Entry(string target, Diagnostic diagnostic)
+    {
+        var span = diagnostic.Location.GetLineSpan();
+        return new DiagnosticEntry(Path.GetRelativePath(target, span.Path), span.StartLinePosition.Line + 1, diagnostic.GetMessage());
     }
 
     /// <summary>Applies the rule's Fix All to the whole project, then reports compiler errors the fix introduced and what is left.</summary>
-    private static async Task<(List<string> NewErrors, int Remaining, List<string> FixExceptions)> FixAllAsync(
+    private static async Task<(List<string> NewErrors, ImmutableArray<Diagnostic> Remaining, List<string> FixExceptions)> FixAllAsync(
         Project project, ProjectProperties properties, string ruleId, ImmutableArray<Diagnostic> diagnostics, ImmutableArray<Diagnostic> errorsBefore)
     {
         var newErrors = new List<string>();
@@ -203,7 +253,8 @@ internal static class CorpusRunner
         var remaining = (await fixedCompilation
                 .WithAnalyzers(AnalyzerCatalog.AnalyzersFor(ruleId).ToImmutableArray(), AnalyzerCatalog.Options(configOptions: properties.AnalyzerBuildProperties))
                 .GetAnalyzerDiagnosticsAsync())
-            .Count(d => d.Id == ruleId);
+            .Where(d => d.Id == ruleId)
+            .ToImmutableArray();
         return (newErrors, remaining, fixExceptions);
 
         static string Key(Diagnostic error) => error.Id + ": " + error.GetMessage();

@@ -15,7 +15,39 @@ internal sealed record ProjectProperties(
     string? AssemblyName, OutputKind OutputKind, bool ImplicitUsings, IReadOnlyList<string> GlobalUsings, bool UseWpf, bool UseWindowsForms,
     IReadOnlyList<string> ProjectReferences, bool IsTestProject = false)
 {
-    public static readonly ProjectProperties Default = new(null, OutputKind.DynamicallyLinkedLibrary, false, Array.Empty<string>(), false, false, Array.Empty<string>());
+    public static readonly ProjectProperties Default = new(null, OutputKind.DynamicallyLinkedLibrary, false, Array.Empty<string>(), false, false, Array.Empty<string>()) { LoadedBy = "no project file" };
+
+    /// <summary>UI frameworks that come only as packages (no UseWPF-like property): referencing one makes the project a UI app.</summary>
+    private static readonly string[] UiFrameworkPackageNames = { "Avalonia", "Microsoft.WindowsAppSDK", "Microsoft.Maui.Controls", "Uno.WinUI" };
+
+    public bool UseMaui { get; init; }
+
+    public bool UseWinUI { get; init; }
+
+    /// <summary>The UI framework packages the project references (<see cref="UiFrameworkPackageNames"/>), as the package's targets pass them to IOP005.</summary>
+    public IReadOnlyList<string> UiFrameworkPackages { get; init; } = Array.Empty<string>();
+
+    /// <summary>The first of the project's target frameworks, or null when its project files name none.</summary>
+    public string? TargetFramework { get; init; }
+
+    /// <summary>DefineConstants as MSBuild evaluates it (the target framework's own symbols come from <see cref="TargetFrameworkReferences"/>).</summary>
+    public IReadOnlyList<string> DefineConstants { get; init; } = Array.Empty<string>();
+
+    /// <summary>Where restore writes the project's assets file (from MSBuild's evaluation).</summary>
+    public string? AssetsFile { get; init; }
+
+    /// <summary>How the project was read: "MSBuild", or "project files" and why MSBuild could not evaluate it.</summary>
+    public string LoadedBy { get; init; } = "project files";
+
+    /// <summary>The packages' compile-time assemblies after a successful restore (empty otherwise).</summary>
+    public IReadOnlyList<string> PackageAssemblies { get; init; } = Array.Empty<string>();
+
+    /// <summary>"restored", or why the packages are not referenced (no restore asked, restore failed, ...).</summary>
+    public string Packages { get; init; } = "not restored";
+
+    /// <summary>The UI frameworks the project declares or references, for the report.</summary>
+    public string UiFramework => string.Join(", ", new[] { UseWpf ? "WPF" : null, UseWindowsForms ? "Windows Forms" : null, UseMaui ? "MAUI" : null, UseWinUI ? "WinUI" : null }
+        .OfType<string>().Concat(UiFrameworkPackages));
 
     /// <summary>The test SDK package's props set IsTestProject to true; the runner restores no packages, so it reads the reference.</summary>
     private const string TestSdkPackage = "Microsoft.NET.Test.Sdk";
@@ -38,6 +70,9 @@ internal sealed record ProjectProperties(
         ["build_property.UseWPF"] = UseWpf ? "true" : "",
         ["build_property.UseWindowsForms"] = UseWindowsForms ? "true" : "",
         ["build_property.IsTestProject"] = IsTestProject ? "true" : "",
+        ["build_property.UseMaui"] = UseMaui ? "true" : "",
+        ["build_property.UseWinUI"] = UseWinUI ? "true" : "",
+        ["build_property.IoPerfUiFrameworkPackage"] = string.Join(";", UiFrameworkPackages),
     };
 
     /// <summary>The global usings as C# source (one <c>global using</c> per line), or null when there are none.</summary>
@@ -61,7 +96,8 @@ internal sealed record ProjectProperties(
         var properties = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
         var usingItems = new List<XElement>();
         var projectReferences = new List<string>();
-        var referencesTestSdk = false;
+        var packages = new List<string>();
+        var assemblyReferences = new List<string>();
         var isTestProject = new Dictionary<ImportStage, bool>();
         foreach (var (text, stage) in texts)
         {
@@ -88,19 +124,20 @@ internal sealed record ProjectProperties(
                 {
                     projectReferences.AddRange(ReferencedProjects((string?)element.Attribute("Include"), projectDirectory));
                 }
-                else if ((element.Name.LocalName == "PackageReference" &&
-                          string.Equals(((string?)element.Attribute("Include"))?.Trim(), TestSdkPackage, StringComparison.OrdinalIgnoreCase)) ||
-                         (element.Name.LocalName == "Reference" &&
-                          ((string?)element.Attribute("Include"))?.Trim().StartsWith(MSTestV1Assembly, StringComparison.OrdinalIgnoreCase) == true))
+                else if (element.Name.LocalName == "PackageReference" && (string?)element.Attribute("Include") is { } package)
                 {
-                    referencesTestSdk = true;
+                    packages.Add(package.Trim());
+                }
+                else if (element.Name.LocalName == "Reference" && (string?)element.Attribute("Include") is { } assembly)
+                {
+                    assemblyReferences.Add(assembly.Trim());
                 }
             }
         }
 
         // MSBuild evaluates every property before any item: the SDK's implicit Using items come first, and a project's
         // Using Remove can take one of them out again.
-        var implicitUsings = properties.GetValueOrDefault("ImplicitUsings") is { } value && (value.Equals("enable", StringComparison.OrdinalIgnoreCase) || value.Equals("true", StringComparison.OrdinalIgnoreCase));
+        var implicitUsings = IsEnabled(properties.GetValueOrDefault("ImplicitUsings"));
         var usings = implicitUsings ? SdkImplicitUsings.Select(n => (Include: n, Alias: (string?)null, Static: false)).ToList() : new List<(string Include, string? Alias, bool Static)>();
         foreach (var item in usingItems)
         {
@@ -123,8 +160,28 @@ internal sealed record ProjectProperties(
             IsTrue(properties.GetValueOrDefault("UseWPF")),
             IsTrue(properties.GetValueOrDefault("UseWindowsForms")),
             projectReferences.Distinct(StringComparer.Ordinal).ToList(),
-            IsTestProjectInImportOrder(isTestProject, referencesTestSdk));
+            IsTestProjectInImportOrder(isTestProject, ReferencesATestFramework(packages, assemblyReferences)))
+        {
+            UseMaui = IsTrue(properties.GetValueOrDefault("UseMaui")),
+            UseWinUI = IsTrue(properties.GetValueOrDefault("UseWinUI")),
+            UiFrameworkPackages = UiFrameworkPackagesOf(packages),
+            TargetFramework = TargetFrameworkReferences.First(properties.GetValueOrDefault("TargetFramework"), properties.GetValueOrDefault("TargetFrameworks")),
+        };
     }
+
+    /// <summary>
+    /// The test SDK package (whose props set IsTestProject when restored) or MSTest v1's assembly reference (resolved by a
+    /// build from the Visual Studio install): what makes a project a test project when nothing sets IsTestProject.
+    /// </summary>
+    public static bool ReferencesATestFramework(IEnumerable<string> packages, IEnumerable<string> assemblyReferences) =>
+        packages.Any(p => string.Equals(p, TestSdkPackage, StringComparison.OrdinalIgnoreCase)) ||
+        assemblyReferences.Any(r => r.StartsWith(MSTestV1Assembly, StringComparison.OrdinalIgnoreCase));
+
+    public static IReadOnlyList<string> UiFrameworkPackagesOf(IEnumerable<string> packages) =>
+        packages.Where(p => UiFrameworkPackageNames.Contains(p, StringComparer.OrdinalIgnoreCase)).Distinct(StringComparer.OrdinalIgnoreCase).ToList();
+
+    public static bool IsEnabled(string? value) =>
+        value is not null && (value.Trim().Equals("enable", StringComparison.OrdinalIgnoreCase) || value.Trim().Equals("true", StringComparison.OrdinalIgnoreCase));
 
     /// <summary>Where a property was set, in MSBuild's import order; the test SDK package's props come after Directory.Build.props.</summary>
     private enum ImportStage
@@ -207,14 +264,14 @@ internal sealed record ProjectProperties(
         }
     }
 
-    private static OutputKind OutputKindOf(string? outputType) => outputType?.ToLowerInvariant() switch
+    public static OutputKind OutputKindOf(string? outputType) => outputType?.ToLowerInvariant() switch
     {
         "exe" => OutputKind.ConsoleApplication,
         "winexe" => OutputKind.WindowsApplication,
         _ => OutputKind.DynamicallyLinkedLibrary,
     };
 
-    private static bool IsTrue(string? value) => string.Equals(value?.Trim(), "true", StringComparison.OrdinalIgnoreCase);
+    public static bool IsTrue(string? value) => string.Equals(value?.Trim(), "true", StringComparison.OrdinalIgnoreCase);
 
     private static XDocument? Parse(string text)
     {

@@ -59,16 +59,23 @@ internal static class ReportPrinter
         console.WriteLine();
 
         console.WriteLine("Compilations (binding errors: compiler errors before any fix; a finding in a compilation with many is weaker evidence):");
-        var compilations = MarkdownTables.New("compilation", "files", "binding errors", "project references (missing)", "output", "global usings", "UI framework", "test project");
+        var compilations = MarkdownTables.New("compilation", "files", "binding errors", "project references (missing)", "output", "global usings", "UI framework", "test project", "loaded by", "references", "packages");
         foreach (var entry in report.CompilationDetails)
         {
             MarkdownTables.AddRow(compilations, entry.Name, entry.Files.ToString(), entry.BindingErrors.ToString(),
                 entry.MissingProjectReferences > 0 ? $"{entry.ProjectReferences} ({entry.MissingProjectReferences})" : entry.ProjectReferences.ToString(), entry.OutputKind, entry.GlobalUsings.ToString(),
-                string.Join(", ", new[] { entry.UseWpf ? "WPF" : null, entry.UseWindowsForms ? "Windows Forms" : null }.OfType<string>()),
-                entry.IsTestProject ? "yes" : "");
+                entry.UiFramework, entry.IsTestProject ? "yes" : "", entry.LoadedBy, entry.References, entry.Packages);
         }
 
         MarkdownTables.Write(console, compilations);
+        console.WriteLine();
+
+        console.WriteLine($"compilations that threw: {report.CompilationFailures.Count}");
+        foreach (var failure in report.CompilationFailures)
+        {
+            console.WriteLine($"  {failure.Compilation}, while {failure.Step}: {failure.Exception}");
+        }
+
         console.WriteLine();
 
         console.WriteLine($"analyzer exceptions: {report.AnalyzerExceptions.Count}");
@@ -89,6 +96,11 @@ internal static class ReportPrinter
             foreach (var error in rule.FixIntroducedErrors)
             {
                 console.WriteLine($"  fix introduced: {error}");
+            }
+
+            foreach (var left in rule.LeftAfterFix)
+            {
+                console.WriteLine($"  left after Fix All: {left.File}:{left.Line}: {left.Message}");
             }
         }
     }

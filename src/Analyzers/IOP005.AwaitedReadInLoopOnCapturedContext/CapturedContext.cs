@@ -37,11 +37,17 @@ internal sealed class CapturedContext
     private static readonly string[] OtherConfigureAwaitRules = { "CA2007", "MA0004", "VSTHRD111" };
 
     /// <summary>
-    /// MSBuild properties that say the project is a WPF or Windows Forms app, made visible to analyzers by the package's
-    /// targets (CompilerVisibleProperty). A build references the UI assemblies anyway; this also holds where they are not
-    /// resolved (design-time builds that failed a restore, code compiled outside its build).
+    /// MSBuild properties that say the project is a UI app (WPF, Windows Forms, .NET MAUI, WinUI), made visible to
+    /// analyzers by the package's targets (CompilerVisibleProperty). A build references the UI assemblies anyway; this
+    /// also holds where they are not resolved (design-time builds that failed a restore, code compiled outside its build).
     /// </summary>
-    private static readonly string[] UiFrameworkBuildProperties = { "UseWPF", "UseWindowsForms" };
+    private static readonly string[] UiFrameworkBuildProperties = { "UseWPF", "UseWindowsForms", "UseMaui", "UseWinUI" };
+
+    /// <summary>
+    /// Set by the package's targets to the UI framework packages the project references (Avalonia, the Windows App SDK,
+    /// .NET MAUI, Uno): those frameworks come only as packages, so a failed restore leaves no UI type to find.
+    /// </summary>
+    internal const string UiFrameworkPackageProperty = "IoPerfUiFrameworkPackage";
 
     private readonly Compilation _compilation;
     private INamedTypeSymbol[]? _uiElementTypes;
@@ -114,7 +120,7 @@ internal sealed class CapturedContext
             }
         }
 
-        return false;
+        return RuleOptions.GetBuildProperty(options, UiFrameworkPackageProperty).Length > 0;
     }
 
     /// <summary>ASP.NET Core controllers, pages, components and hubs, and test classes: no context to capture.</summary>

@@ -62,6 +62,9 @@ internal static class RuleOptions
     /// it (<c>build_property.usewpf = true</c>): "true" in any case counts; "false", empty or missing do not.
     /// </summary>
     public static bool IsBuildPropertyTrue(AnalyzerOptions options, string propertyName) =>
-        options.AnalyzerConfigOptionsProvider.GlobalOptions.TryGetValue("build_property." + propertyName.ToLowerInvariant(), out var value) &&
-        string.Equals(value.Trim(), "true", System.StringComparison.OrdinalIgnoreCase);
+        string.Equals(GetBuildProperty(options, propertyName), "true", System.StringComparison.OrdinalIgnoreCase);
+
+    /// <summary>An MSBuild property made visible to analyzers (CompilerVisibleProperty), trimmed; empty when unset.</summary>
+    public static string GetBuildProperty(AnalyzerOptions options, string propertyName) =>
+        options.AnalyzerConfigOptionsProvider.GlobalOptions.TryGetValue("build_property." + propertyName.ToLowerInvariant(), out var value) ? value.Trim() : "";
 }

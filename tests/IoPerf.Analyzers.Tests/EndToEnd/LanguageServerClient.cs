@@ -49,27 +49,8 @@ internal sealed class LanguageServerClient : IAsyncDisposable
     /// <summary>Starts <c>dotnet tool run &lt;command&gt;</c> in <paramref name="workingDirectory"/> (where a tool manifest names it).</summary>
     public static LanguageServerClient Start(string workingDirectory, string command, params string[] arguments)
     {
-        var startInfo = new ProcessStartInfo("dotnet")
-        {
-            WorkingDirectory = workingDirectory,
-            RedirectStandardInput = true,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        startInfo.ArgumentList.Add("tool");
-        startInfo.ArgumentList.Add("run");
-        startInfo.ArgumentList.Add(command);
-        startInfo.ArgumentList.Add("--");
-        foreach (var argument in arguments)
-        {
-            startInfo.ArgumentList.Add(argument);
-        }
-
-        startInfo.Environment["DOTNET_CLI_USE_MSBUILD_SERVER"] = "0";
-        startInfo.Environment["MSBUILDDISABLENODEREUSE"] = "1";
-        startInfo.Environment["DOTNET_NOLOGO"] = "1";
-        startInfo.Environment["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1";
+        var startInfo = DotNetProcess.StartInfo(workingDirectory, new[] { "tool", "run", command, "--" }.Concat(arguments));
+        startInfo.RedirectStandardInput = true;
         return new LanguageServerClient(Process.Start(startInfo) ?? throw new InvalidOperationException("could not start dotnet"));
     }
 

@@ -307,12 +307,17 @@ public sealed class AwaitedReadInLoopOnCapturedContextTests
             .RunAsync();
 
     /// <summary>
-    /// An app whose project says UseWPF/UseWindowsForms (the package makes them visible to analyzers) has a UI thread's
-    /// context even where the UI assemblies did not resolve; "false" and other values do not count.
+    /// An app whose project says UseWPF/UseWindowsForms/UseMaui/UseWinUI, or references a UI framework package (the
+    /// package makes them visible to analyzers), has a UI thread's context even where the UI assemblies did not resolve;
+    /// "false", other values and an empty package list do not count.
     /// </summary>
     [Theory]
     [InlineData("build_property.usewpf = true")]
     [InlineData("build_property.usewindowsforms = True")]
+    [InlineData("build_property.usemaui = true")]
+    [InlineData("build_property.usewinui = true")]
+    [InlineData("build_property.ioperfuiframeworkpackage = Avalonia")]
+    [InlineData("build_property.IoPerfUiFrameworkPackage = Microsoft.WindowsAppSDK;Microsoft.Maui.Controls")]
     public Task AppDeclaringAUiFramework_IsReported(string buildProperty)
     {
         var test = App(WithMain(InClass(LoopOverFilesFlagged)), WithMain(InClass(LoopOverFilesConfigured)));
@@ -323,6 +328,8 @@ public sealed class AwaitedReadInLoopOnCapturedContextTests
     [Theory]
     [InlineData("build_property.usewpf = false")]
     [InlineData("build_property.usewindowsforms = ")]
+    [InlineData("build_property.usemaui = false")]
+    [InlineData("build_property.ioperfuiframeworkpackage = ")]
     public Task AppNotDeclaringAUiFramework_NoDiagnostic(string buildProperty)
     {
         var test = App(WithMain(InClass(LoopOverFiles)));

@@ -898,6 +898,43 @@ public sealed class FileReopenedForEachAppendTests
         }
     """));
 
+    /// <summary>
+    /// Other files the loop only reads: nothing there could name, move or remove the appended file while one writer holds
+    /// it, so the loop is still reported (the shared model knows a read-only open from a write).
+    /// </summary>
+    [Theory]
+    [InlineData("Console.WriteLine(File.ReadAllText(line).Length);")]
+    [InlineData("using (var other = File.OpenRead(line)) Console.WriteLine(other.Length);")]
+    [InlineData("using (var other = new FileStream(line, FileMode.Open, FileAccess.Read)) Console.WriteLine(other.Length);")]
+    [InlineData("Console.WriteLine(File.Exists(line + \".done\"));")]
+    public Task OtherFileInTheLoop_OnlyRead_IsReported(string read) => Verify.VerifyAnalyzerAsync(InClass($$"""
+        void Save(string path, string[] lines)
+        {
+            foreach (var line in lines)
+            {
+                {|IOP008:File.AppendAllText(path, line)|};
+                {{read}}
+            }
+        }
+    """));
+
+    /// <summary>Other files the loop writes, moves or deletes - through System.IO or another library's writer - may be the appended file.</summary>
+    [Theory]
+    [InlineData("File.Copy(line, line + \".bak\", overwrite: true);")]
+    [InlineData("File.Delete(line);")]
+    [InlineData("new System.Xml.Linq.XDocument(new System.Xml.Linq.XElement(\"entry\")).Save(line + \".xml\");")]
+    [InlineData("using (var other = new FileStream(line, FileMode.OpenOrCreate, FileAccess.Write)) other.WriteByte(1);")]
+    public Task OtherFileInTheLoop_Changed_NoDiagnostic(string change) => Verify.VerifyAnalyzerAsync(InClass($$"""
+        void Save(string path, string[] lines)
+        {
+            foreach (var line in lines)
+            {
+                File.AppendAllText(path, line);
+                {{change}}
+            }
+        }
+    """));
+
     [Fact]
     public Task AnotherObjectsPathField_IsNotOnePath() => Verify.VerifyAnalyzerAsync(InClass("""
         string _path = "";

@@ -160,6 +160,28 @@ public sealed class ProjectPropertiesTests : IDisposable
         Assert.Equal("Lib", ProjectProperties.Read(Project("Lib", ""), _root).AssemblyName);
     }
 
+    /// <summary>Avalonia, WinUI and Uno come only as packages: the package names make the project a UI app for IOP005, restored or not.</summary>
+    [Theory]
+    [InlineData("<ItemGroup><PackageReference Include=\"Avalonia\" Version=\"11.3.20\" /><PackageReference Include=\"Serilog\" /></ItemGroup>", "Avalonia")]
+    [InlineData("<ItemGroup><PackageReference Include=\"Microsoft.WindowsAppSDK\" /></ItemGroup><PropertyGroup><UseWinUI>true</UseWinUI></PropertyGroup>", "WinUI, Microsoft.WindowsAppSDK")]
+    [InlineData("<PropertyGroup><UseMaui>true</UseMaui></PropertyGroup>", "MAUI")]
+    [InlineData("<ItemGroup><PackageReference Include=\"Avalonia.Themes.Fluent\" /></ItemGroup>", "")]
+    public void UiFrameworkPackagesAndProperties_MakeAUiApp(string body, string expected)
+    {
+        var properties = ProjectProperties.Read(Project("Viewer", body), _root);
+
+        Assert.Equal(expected, properties.UiFramework);
+        Assert.Equal(string.Join(";", properties.UiFrameworkPackages), properties.AnalyzerBuildProperties["build_property.IoPerfUiFrameworkPackage"]);
+    }
+
+    [Theory]
+    [InlineData("<PropertyGroup><TargetFramework>net48</TargetFramework></PropertyGroup>", "net48")]
+    [InlineData("<PropertyGroup><TargetFrameworks>netstandard2.0;net8.0</TargetFrameworks></PropertyGroup>", "netstandard2.0")]
+    [InlineData("<PropertyGroup><TargetFrameworks>$(Frameworks);net8.0</TargetFrameworks></PropertyGroup>", "net8.0")]
+    [InlineData("", null)]
+    public void TargetFramework_IsTheFirstOne(string body, string? expected) =>
+        Assert.Equal(expected, ProjectProperties.Read(Project("Lib", body), _root).TargetFramework);
+
     private string Project(string relativeFolder, string body)
     {
         var folder = Directory.CreateDirectory(Path.Combine(_root, relativeFolder)).FullName;

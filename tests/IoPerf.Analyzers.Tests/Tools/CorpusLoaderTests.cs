@@ -1,0 +1,232 @@
+using System.Text.Json;
+using System.Text.RegularExpressions;
+using IoPerf.Analyzers.Tests.EndToEnd;
+using IoPerf.Corpus;
+using Xunit;
+
+namespace IoPerf.Analyzers.Tests.Tools;
+
+/// <summary>
+/// The runner loads projects as a build does: MSBuild's evaluation (conditions, imports, transitive project references),
+/// the reference assemblies of the project's own target framework, and a fallback that says why for a project MSBuild
+/// cannot evaluate or restore.
+/// </summary>
+[Collection(nameof(CorpusLoaderTests))]
+public sealed partial class CorpusLoaderTests : IDisposable
+{
+    private readonly string _folder = Directory.CreateTempSubdirectory("iop-loader-").FullName;
+
+    public void Dispose()
+    {
+        CorpusRunner.BeforeStep = null;
+        Directory.Delete(_folder, recursive: true);
+    }
+
+    /// <summary>
+    /// Three projects: a test-SDK reference in Directory.Build.props whose condition holds for no project here, an app that
+    /// uses a type of a project two references away, and a Using item under a condition (with its opposite, which would make
+    /// the type ambiguous). Read as XML, every project is a test project and the app's code does not bind; MSBuild gets it
+    /// right, and the runner's diagnostics are the ones <c>dotnet build</c> reports with every rule raised to warning.
+    /// </summary>
+    [Fact]
+    public async Task MSBuildLoadedFixture_GivesTheDiagnosticsOfARealBuild()
+    {
+        WriteFixture();
+
+        var byMSBuild = await RunAsync("--no-fix");
+        var byFiles = await RunAsync("--no-fix", "--loader", "files");
+        var build = DotNetCli.Run(Path.Combine(_folder, "App"), "build", "-nologo", "-p:TreatWarningsAsErrors=false",
+            $"-p:IoPerfAnalyzer={typeof(Rules).Assembly.Location}");
+
+        Assert.True(build.ExitCode == 0, build.ToString());
+        var built = BuildWarning().Matches(build.Output)
+            .Select(m => $"{Path.GetRelativePath(_folder, m.Groups["file"].Value)}:{m.Groups["line"].Value} {m.Groups["id"].Value}")
+            .Distinct()
+            .Order()
+            .ToList();
+        Assert.Contains("App/Program.cs:1 IOP003", built);
+        Assert.Contains(built, d => d.StartsWith("App/Program.cs:", StringComparison.Ordinal) && d.EndsWith(" IOP002", StringComparison.Ordinal));
+        Assert.Equal(built, Diagnostics(byMSBuild));
+
+        Assert.All(Compilations(byMSBuild), c => Assert.Equal("MSBuild", c.GetProperty("LoadedBy").GetString()));
+        Assert.All(Compilations(byMSBuild), c => Assert.False(c.GetProperty("IsTestProject").GetBoolean()));
+        Assert.Equal(0, Compilation(byMSBuild, "App").GetProperty("BindingErrors").GetInt32());
+        Assert.Equal(2, Compilation(byMSBuild, "App").GetProperty("ProjectReferences").GetInt32());
+
+        // What the runner saw before it used MSBuild: test projects everywhere, an ambiguous type in the app.
+        Assert.All(Compilations(byFiles), c => Assert.True(c.GetProperty("IsTestProject").GetBoolean()));
+        Assert.NotEqual(0, Compilation(byFiles, "App").GetProperty("BindingErrors").GetInt32());
+        Assert.Empty(Diagnostics(byFiles));
+    }
+
+    /// <summary>A project MSBuild cannot evaluate (an SDK that is not installed) is read from its files; one whose restore fails is compiled without packages. Both say so.</summary>
+    [Fact]
+    public async Task ProjectsMSBuildCannotLoadOrRestore_FallBack_AndSaySo()
+    {
+        WriteProject("Odd", "<Project Sdk=\"Acme.Sdk.That.Is.Not.Installed/1.0.0\"><PropertyGroup><OutputType>Exe</OutputType></PropertyGroup></Project>",
+            "class Odd { static void Main() { } }");
+        WriteProject("Unrestorable", """
+            <Project Sdk="Microsoft.NET.Sdk">
+              <PropertyGroup><TargetFramework>net10.0</TargetFramework></PropertyGroup>
+              <ItemGroup><PackageReference Include="Acme.Package.That.Is.Not.Served" Version="1.0.0" /></ItemGroup>
+            </Project>
+            """, "class Lib { }");
+
+        var report = await RunAsync("--no-fix");
+
+        var odd = Compilation(report, "Odd");
+        Assert.StartsWith("project files: MSBuild could not evaluate it", odd.GetProperty("LoadedBy").GetString());
+        Assert.Equal("ConsoleApplication", odd.GetProperty("OutputKind").GetString());
+        var unrestorable = Compilation(report, "Unrestorable");
+        Assert.Equal("MSBuild", unrestorable.GetProperty("LoadedBy").GetString());
+        Assert.StartsWith("restore failed: ", unrestorable.GetProperty("Packages").GetString());
+        Assert.Contains("Acme.Package.That.Is.Not.Served", unrestorable.GetProperty("Packages").GetString());
+        Assert.Equal(0, report.RootElement.GetProperty("CompilationFailures").GetArrayLength());
+    }
+
+    /// <summary>
+    /// Each project is compiled against its own first target framework: a .NET Framework project has no SearchValues, so
+    /// IOP004 (which needs it) stays silent there, as in its real build, and reports the same code in a .NET 8 project.
+    /// </summary>
+    [Fact]
+    public async Task EachProject_IsCompiledAgainstItsOwnTargetFramework()
+    {
+        const string Search = """
+            public static class Scan
+            {
+                private static readonly char[] Separators = ",; \t|:".ToCharArray();
+                public static int CountFields(string line)
+                {
+                    int fields = 1, start = 0, end;
+                    while ((end = line.IndexOfAny(Separators, start)) >= 0) { fields++; start = end + 1; }
+                    return fields;
+                }
+            }
+            """;
+        WriteProject("Classic", "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup><TargetFrameworks>net48;net8.0</TargetFrameworks></PropertyGroup></Project>", Search);
+        WriteProject("Modern", "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>", Search);
+
+        var report = await RunAsync("--no-fix", "--no-restore");
+
+        Assert.Equal("net48 reference assemblies", Compilation(report, "Classic").GetProperty("References").GetString());
+        Assert.Equal("net8.0 reference assemblies", Compilation(report, "Modern").GetProperty("References").GetString());
+        Assert.Equal(["Modern/Code.cs:7 IOP004"], Diagnostics(report));
+    }
+
+    /// <summary>A compilation that throws (here: made to, before its analyzers run) is reported with its step, and the others are still analysed.</summary>
+    [Fact]
+    public async Task ACompilationThatThrows_IsReported_AndTheRunGoesOn()
+    {
+        WriteProject("Broken", "<Project Sdk=\"Microsoft.NET.Sdk\" />", "class Broken { }");
+        WriteProject("Fine", "<Project Sdk=\"Microsoft.NET.Sdk\" />", """
+            public static class Lines
+            {
+                public static int Count(string path) { var n = 0; foreach (var line in System.IO.File.ReadAllLines(path)) n += line.Length; return n; }
+            }
+            """);
+        CorpusRunner.BeforeStep = (compilation, step) =>
+        {
+            if (compilation == "Broken" && step == "running the analyzers")
+            {
+                throw new NullReferenceException("as Roslyn's binder threw on code whose packages were missing");
+            }
+        };
+
+        var json = Path.Combine(_folder, "report.json");
+        using var output = new StringWriter();
+        var code = await CorpusCommand.RunAsync([_folder, "--json", json, "--no-fix", "--loader", "files"], IoPerf.Tools.MarkdownTables.PlainTextConsole(output), TextWriter.Null);
+        using var report = JsonDocument.Parse(File.ReadAllText(json));
+
+        Assert.Equal(CorpusCommand.Findings, code);
+        var failure = Assert.Single(report.RootElement.GetProperty("CompilationFailures").EnumerateArray());
+        Assert.Equal("Broken", failure.GetProperty("Compilation").GetString());
+        Assert.Equal("running the analyzers", failure.GetProperty("Step").GetString());
+        Assert.Contains("NullReferenceException", failure.GetProperty("Exception").GetString());
+        Assert.Equal(["Fine/Code.cs:3 IOP003"], Diagnostics(report));
+        Assert.Contains("compilations that threw: 1", output.ToString());
+    }
+
+    private void WriteFixture()
+    {
+        File.WriteAllText(Path.Combine(_folder, "Directory.Build.props"), """
+            <Project>
+              <PropertyGroup>
+                <TargetFramework>net10.0</TargetFramework>
+                <ImplicitUsings>enable</ImplicitUsings>
+              </PropertyGroup>
+              <!-- Only a project whose name ends in Tests is a test project: none here. -->
+              <ItemGroup Condition="$(MSBuildProjectName.EndsWith('Tests'))">
+                <PackageReference Include="Microsoft.NET.Test.Sdk" Version="17.12.0" />
+              </ItemGroup>
+              <ItemGroup Condition="'$(IoPerfAnalyzer)' != ''">
+                <Analyzer Include="$(IoPerfAnalyzer)" />
+                <GlobalAnalyzerConfigFiles Include="$(MSBuildThisFileDirectory)all-warnings.globalconfig" />
+              </ItemGroup>
+            </Project>
+            """);
+        File.WriteAllText(Path.Combine(_folder, "all-warnings.globalconfig"),
+            "is_global = true\n" + string.Concat(Rules.All.Select(rule => $"dotnet_diagnostic.{rule.Id}.severity = warning\n")));
+        WriteProject("Paths", "<Project Sdk=\"Microsoft.NET.Sdk\" />", """
+            namespace Fixture.Paths { public static class Locations { public static string Input => "in.txt"; } }
+            namespace Fixture.OtherPaths { public static class Locations { public static string Input => "other.txt"; } }
+            """);
+        WriteProject("Core", "<Project Sdk=\"Microsoft.NET.Sdk\"><ItemGroup><ProjectReference Include=\"../Paths/Paths.csproj\" /></ItemGroup></Project>",
+            "namespace Fixture; public static class Core { }");
+        WriteProject("App", """
+            <Project Sdk="Microsoft.NET.Sdk">
+              <PropertyGroup><OutputType>Exe</OutputType></PropertyGroup>
+              <ItemGroup>
+                <ProjectReference Include="../Core/Core.csproj" />
+                <Using Include="Fixture.Paths" Condition="'$(OutputType)' == 'Exe'" />
+                <Using Include="Fixture.OtherPaths" Condition="'$(OutputType)' != 'Exe'" />
+              </ItemGroup>
+            </Project>
+            """, """
+            foreach (var line in File.ReadAllLines(Locations.Input)) Console.WriteLine(line);
+            Console.WriteLine(ByteSum(Locations.Input));
+
+            static long ByteSum(string path)
+            {
+                using var stream = File.OpenRead(path);
+                var buffer = new byte[4096];
+                long sum = 0;
+                int read;
+                while ((read = stream.Read(buffer, 0, 4096)) > 0)
+                {
+                    for (var i = 0; i < read; i++) sum += buffer[i];
+                }
+
+                return sum;
+            }
+            """);
+    }
+
+    private void WriteProject(string name, string project, string source)
+    {
+        var folder = Directory.CreateDirectory(Path.Combine(_folder, name)).FullName;
+        File.WriteAllText(Path.Combine(folder, name + ".csproj"), project);
+        File.WriteAllText(Path.Combine(folder, name == "App" ? "Program.cs" : "Code.cs"), source);
+    }
+
+    private async Task<JsonDocument> RunAsync(params string[] options)
+    {
+        var json = Path.Combine(_folder, $"report-{Guid.NewGuid():N}.json");
+        using var output = new StringWriter();
+        using var error = new StringWriter();
+        var code = await CorpusCommand.RunAsync([_folder, "--json", json, .. options], IoPerf.Tools.MarkdownTables.PlainTextConsole(output), error);
+        Assert.True(code == CorpusCommand.Clean, $"exit code {code}\n{error}\n{output}");
+        return JsonDocument.Parse(File.ReadAllText(json));
+    }
+
+    private static List<string> Diagnostics(JsonDocument report) => report.RootElement.GetProperty("Rules").EnumerateObject()
+        .SelectMany(rule => rule.Value.GetProperty("Diagnostics").EnumerateArray().Select(d => $"{d.GetProperty("File").GetString()}:{d.GetProperty("Line").GetInt32()} {rule.Name}"))
+        .Order()
+        .ToList();
+
+    private static IEnumerable<JsonElement> Compilations(JsonDocument report) => report.RootElement.GetProperty("CompilationDetails").EnumerateArray();
+
+    private static JsonElement Compilation(JsonDocument report, string name) => Compilations(report).Single(c => c.GetProperty("Name").GetString() == name);
+
+    [GeneratedRegex(@"^\s*(?<file>/[^\s(]+\.cs)\((?<line>\d+),\d+\): warning (?<id>IOP\d{3})", RegexOptions.Multiline)]
+    private static partial Regex BuildWarning();
+}

@@ -1,0 +1,54 @@
+using IoPerf.Corpus;
+using Xunit;
+
+namespace IoPerf.Analyzers.Tests.Tools;
+
+/// <summary>The runner compiles each project against its own target framework's reference assemblies and symbols.</summary>
+public sealed class TargetFrameworkReferencesTests
+{
+    [Theory]
+    [InlineData("net48", "net48 reference assemblies", "NETFRAMEWORK", "NET472_OR_GREATER", "NET481_OR_GREATER")]
+    [InlineData("net472", "net472: the .NET Framework 4.8 reference assemblies", "NET472", "NET472_OR_GREATER", "NET48_OR_GREATER")]
+    [InlineData("netstandard2.0", "netstandard2.0 reference assemblies", "NETSTANDARD2_0_OR_GREATER", "NETSTANDARD2_0", "NETSTANDARD2_1_OR_GREATER")]
+    [InlineData("netstandard2.1", "netstandard2.1 reference assemblies", "NETSTANDARD2_1_OR_GREATER", "NETSTANDARD", "NET5_0_OR_GREATER")]
+    [InlineData("net8.0", "net8.0 reference assemblies", "NET8_0_OR_GREATER", "NET8_0", "NET9_0_OR_GREATER")]
+    [InlineData("net6.0-windows", "net6.0-windows: the .NET 8 reference assemblies (the nearest served here); the windows platform's own assemblies are not referenced", "WINDOWS", "NET6_0_OR_GREATER", "NET7_0_OR_GREATER")]
+    [InlineData("net10.0", "net10.0 reference assemblies", "NET10_0_OR_GREATER", "NET", "NETFRAMEWORK")]
+    public void EachFramework_HasItsReferencesAndSymbols(string moniker, string description, string symbol, string anotherSymbol, string absentSymbol)
+    {
+        var framework = TargetFrameworkReferences.For(moniker);
+
+        Assert.Equal(description, framework.Description);
+        Assert.Contains(symbol, framework.PreprocessorSymbols);
+        Assert.Contains(anotherSymbol, framework.PreprocessorSymbols);
+        Assert.DoesNotContain(absentSymbol, framework.PreprocessorSymbols);
+        Assert.NotEmpty(framework.References);
+    }
+
+    /// <summary>The API a rule depends on is there or not, as in the project's build: SearchValues exists from .NET 8 only.</summary>
+    [Theory]
+    [InlineData("net48", false)]
+    [InlineData("netstandard2.0", false)]
+    [InlineData("netstandard2.1", false)]
+    [InlineData("net8.0", true)]
+    [InlineData("net10.0", true)]
+    public void SearchValues_ExistsWhereTheFrameworkHasIt(string moniker, bool exists)
+    {
+        var compilation = Microsoft.CodeAnalysis.CSharp.CSharpCompilation.Create("Probe", references: TargetFrameworkReferences.For(moniker).References);
+
+        Assert.Equal(exists, compilation.GetTypeByMetadataName("System.Buffers.SearchValues") is not null);
+        Assert.NotNull(compilation.GetTypeByMetadataName("System.IO.File"));
+    }
+
+    [Fact]
+    public void NoFramework_IsDotNet10_AsBefore() =>
+        Assert.StartsWith("no target framework", TargetFrameworkReferences.For(null).Description);
+
+    [Theory]
+    [InlineData("net8.0", null, "net8.0")]
+    [InlineData("", "net48;net8.0", "net48")]
+    [InlineData(null, " netstandard2.0 ; net8.0", "netstandard2.0")]
+    [InlineData("$(Framework)", null, null)]
+    public void First_IsTheTargetFrameworkOrTheFirstOfTheList(string? targetFramework, string? targetFrameworks, string? expected) =>
+        Assert.Equal(expected, TargetFrameworkReferences.First(targetFramework, targetFrameworks));
+}

@@ -1,0 +1,189 @@
+using System.Text.Json;
+using Microsoft.CodeAnalysis;
+
+namespace IoPerf.Corpus;
+
+/// <summary>
+/// A project as MSBuild's own evaluation sees it (<c>dotnet msbuild -getProperty -getItem</c>, the installed SDK):
+/// conditions, imports, Directory.Build.* files and SDK props applied as in a build, for the first target framework of a
+/// multi-targeted project. Evaluation needs no restore; packages come from <see cref="Restore"/>, when it succeeds.
+/// </summary>
+internal static class MSBuildEvaluation
+{
+    private static readonly string[] PropertyNames =
+    {
+        "AssemblyName", "OutputType", "IsTestProject", "UseWPF", "UseWindowsForms", "UseMaui", "UseWinUI", "ImplicitUsings",
+        "TargetFramework", "TargetFrameworks", "DefineConstants", "ProjectAssetsFile",
+    };
+
+    private static readonly string[] ItemNames = { "Using", "ProjectReference", "PackageReference", "Reference" };
+
+    private static readonly TimeSpan Patience = TimeSpan.FromMinutes(3);
+
+    /// <summary>The project's properties as its build evaluates them, or why MSBuild could not evaluate it.</summary>
+    public static (ProjectProperties? Properties, string? WhyNot) Evaluate(string projectFile)
+    {
+        var (outer, error) = Run(projectFile, targetFramework: null);
+        if (outer is null)
+        {
+            return (null, error);
+        }
+
+        var targetFramework = TargetFrameworkReferences.First(Property(outer.Value, "TargetFramework"), Property(outer.Value, "TargetFrameworks"));
+        var evaluation = outer.Value;
+        if (string.IsNullOrEmpty(Property(outer.Value, "TargetFramework")) && targetFramework is not null)
+        {
+            // A multi-targeted project's items and properties per framework come from its inner build's evaluation.
+            var (inner, innerError) = Run(projectFile, targetFramework);
+            if (inner is null)
+            {
+                return (null, innerError);
+            }
+
+            evaluation = inner.Value;
+        }
+
+        return (ToProperties(projectFile, evaluation, targetFramework), null);
+    }
+
+    /// <summary>
+    /// <c>dotnet restore</c> of the project, then the compile-time assemblies of its packages for
+    /// <paramref name="targetFramework"/> from the assets file restore writes; or why not (the first restore error).
+    /// </summary>
+    public static (IReadOnlyList<string>? Assemblies, string? WhyNot) Restore(string projectFile, string? assetsFile, string? targetFramework)
+    {
+        var restore = DotNet(Path.GetDirectoryName(projectFile)!, "restore", projectFile, "-nologo", "-p:Configuration=Release");
+        if (restore.ExitCode != 0)
+        {
+            return (null, "restore failed: " + FirstError(restore.Output));
+        }
+
+        if (assetsFile is null || !File.Exists(assetsFile))
+        {
+            return (null, "restore wrote no assets file");
+        }
+
+        try
+        {
+            return (PackageAssemblies(assetsFile, targetFramework), null);
+        }
+        catch (Exception exception) when (exception is JsonException or IOException or KeyNotFoundException or InvalidOperationException)
+        {
+            return (null, $"unreadable assets file: {exception.Message}");
+        }
+    }
+
+    private static ProjectProperties ToProperties(string projectFile, JsonElement evaluation, string? targetFramework)
+    {
+        var usings = Items(evaluation, "Using")
+            .Select(item => (Include: Metadata(item, "Identity"), Alias: Metadata(item, "Alias"), Static: ProjectProperties.IsTrue(Metadata(item, "Static"))))
+            .Where(u => u.Include.Length > 0)
+            .Select(u => u.Alias.Length > 0 ? $"global using {u.Alias} = global::{u.Include};" : u.Static ? $"global using static global::{u.Include};" : $"global using global::{u.Include};")
+            .Distinct(StringComparer.Ordinal)
+            .ToList();
+        var packages = Items(evaluation, "PackageReference").Select(item => Metadata(item, "Identity")).ToList();
+        var references = Items(evaluation, "Reference").Select(item => Metadata(item, "Identity")).ToList();
+        var isTestProject = Property(evaluation, "IsTestProject") is { Length: > 0 } declared
+            ? ProjectProperties.IsTrue(declared)
+            : ProjectProperties.ReferencesATestFramework(packages, references);
+        var assemblyName = Property(evaluation, "AssemblyName");
+        return new ProjectProperties(
+            assemblyName.Length > 0 ? assemblyName : Path.GetFileNameWithoutExtension(projectFile),
+            ProjectProperties.OutputKindOf(Property(evaluation, "OutputType")),
+            ProjectProperties.IsEnabled(Property(evaluation, "ImplicitUsings")),
+            usings,
+            ProjectProperties.IsTrue(Property(evaluation, "UseWPF")),
+            ProjectProperties.IsTrue(Property(evaluation, "UseWindowsForms")),
+            Items(evaluation, "ProjectReference").Select(item => Metadata(item, "FullPath")).Where(path => path.Length > 0).Distinct(StringComparer.Ordinal).ToList(),
+            isTestProject)
+        {
+            UseMaui = ProjectProperties.IsTrue(Property(evaluation, "UseMaui")),
+            UseWinUI = ProjectProperties.IsTrue(Property(evaluation, "UseWinUI")),
+            UiFrameworkPackages = ProjectProperties.UiFrameworkPackagesOf(packages),
+            TargetFramework = targetFramework,
+            DefineConstants = Property(evaluation, "DefineConstants").Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries),
+            AssetsFile = Property(evaluation, "ProjectAssetsFile") is { Length: > 0 } assets ? assets : null,
+            LoadedBy = "MSBuild",
+        };
+    }
+
+    /// <summary>The packages' compile-time assemblies for the framework (its own section of the assets file, not a runtime-specific one).</summary>
+    private static List<string> PackageAssemblies(string assetsFile, string? targetFramework)
+    {
+        using var assets = JsonDocument.Parse(File.ReadAllText(assetsFile));
+        var root = assets.RootElement;
+        var packageFolder = root.GetProperty("packageFolders").EnumerateObject().First().Name;
+        var targets = root.GetProperty("targets").EnumerateObject().Where(t => !t.Name.Contains('/', StringComparison.Ordinal)).ToList();
+        var target = targets.FirstOrDefault(t => string.Equals(t.Name, targetFramework, StringComparison.OrdinalIgnoreCase));
+        if (target.Value.ValueKind == JsonValueKind.Undefined)
+        {
+            target = targets.First();
+        }
+
+        var libraries = root.GetProperty("libraries");
+        var assemblies = new List<string>();
+        foreach (var library in target.Value.EnumerateObject())
+        {
+            if (library.Value.GetProperty("type").GetString() != "package" || !library.Value.TryGetProperty("compile", out var compile))
+            {
+                continue;
+            }
+
+            var folder = Path.Combine(packageFolder, libraries.GetProperty(library.Name).GetProperty("path").GetString()!);
+            assemblies.AddRange(compile.EnumerateObject()
+                .Where(asset => asset.Name.EndsWith(".dll", StringComparison.OrdinalIgnoreCase))
+                .Select(asset => Path.Combine(folder, asset.Name.Replace('/', Path.DirectorySeparatorChar)))
+                .Where(File.Exists));
+        }
+
+        return assemblies;
+    }
+
+    private static (JsonElement? Evaluation, string? Error) Run(string projectFile, string? targetFramework)
+    {
+        var arguments = new List<string> { "msbuild", projectFile, "-nologo", "-p:Configuration=Release" };
+        if (targetFramework is not null)
+        {
+            arguments.Add("-p:TargetFramework=" + targetFramework);
+        }
+
+        arguments.AddRange(PropertyNames.Select(name => "-getProperty:" + name));
+        arguments.AddRange(ItemNames.Select(name => "-getItem:" + name));
+        var run = DotNet(Path.GetDirectoryName(projectFile)!, arguments.ToArray());
+        if (run.ExitCode != 0)
+        {
+            return (null, "MSBuild could not evaluate it: " + FirstError(run.Output));
+        }
+
+        try
+        {
+            using var document = JsonDocument.Parse(run.StandardOutput);
+            return (document.RootElement.Clone(), null);
+        }
+        catch (JsonException)
+        {
+            return (null, "MSBuild printed no evaluation: " + FirstError(run.Output));
+        }
+    }
+
+    private static string Property(JsonElement evaluation, string name) =>
+        evaluation.TryGetProperty("Properties", out var properties) && properties.TryGetProperty(name, out var value) ? value.GetString() ?? "" : "";
+
+    private static IEnumerable<JsonElement> Items(JsonElement evaluation, string name) =>
+        evaluation.TryGetProperty("Items", out var items) && items.TryGetProperty(name, out var list) && list.ValueKind == JsonValueKind.Array
+            ? list.EnumerateArray()
+            : Enumerable.Empty<JsonElement>();
+
+    private static string Metadata(JsonElement item, string name) =>
+        item.TryGetProperty(name, out var value) ? value.GetString()?.Trim() ?? "" : "";
+
+    private static string FirstError(string output)
+    {
+        var line = output.Split('\n').Select(l => l.Trim()).FirstOrDefault(l => l.Contains("error", StringComparison.OrdinalIgnoreCase))
+            ?? output.Split('\n').Select(l => l.Trim()).LastOrDefault(l => l.Length > 0) ?? "no output";
+        return line.Length > 240 ? line[..240] + "..." : line;
+    }
+
+    private static DotNetResult DotNet(string workingDirectory, params string[] arguments) =>
+        DotNetProcess.Run(workingDirectory, Patience, arguments);
+}

@@ -1,0 +1,114 @@
+using System.Collections.Concurrent;
+using System.Collections.Immutable;
+using System.Reflection;
+using System.Text.RegularExpressions;
+using Microsoft.CodeAnalysis;
+
+namespace IoPerf.Corpus;
+
+/// <summary>
+/// What a project is compiled against in the runner: the reference assemblies of its target framework (the first of its
+/// TargetFrameworks) and the preprocessor symbols the SDK defines for it, so that a rule sees the API the project's build
+/// sees (a .NET Framework project has no SearchValues). Served from packages restored with the runner, never downloaded
+/// while it runs. Where only a neighbour is at hand, <see cref="Description"/> says which.
+/// </summary>
+internal sealed record TargetFrameworkReferences(string Moniker, ImmutableArray<MetadataReference> References, IReadOnlyList<string> PreprocessorSymbols, string Description)
+{
+    private static readonly ConcurrentDictionary<string, ImmutableArray<MetadataReference>> Folders = new(StringComparer.Ordinal);
+
+    private static readonly Regex NetCore = new(@"^net(?<major>\d+)\.(?<minor>\d+)(-(?<platform>[a-z]+))?", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant);
+    private static readonly Regex NetCoreApp = new(@"^netcoreapp(?<major>\d)\.(?<minor>\d)$", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant);
+    private static readonly Regex NetStandard = new(@"^netstandard(?<major>\d)\.(?<minor>\d)$", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant);
+    private static readonly Regex NetFramework = new(@"^net(?<version>[1-4]\d{1,2})$", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant);
+
+    /// <summary>.NET Framework versions, for the NETxx_OR_GREATER symbols.</summary>
+    private static readonly string[] NetFrameworkVersions = { "20", "30", "35", "40", "45", "451", "452", "46", "461", "462", "47", "471", "472", "48", "481" };
+
+    /// <summary>The first target framework of a project, as its TargetFramework or TargetFrameworks property says; null when neither is set.</summary>
+    public static string? First(string? targetFramework, string? targetFrameworks) =>
+        !string.IsNullOrWhiteSpace(targetFramework) && !targetFramework.Contains("$(", StringComparison.Ordinal)
+            ? targetFramework.Trim()
+            : targetFrameworks?.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).FirstOrDefault(t => !t.Contains("$(", StringComparison.Ordinal));
+
+    public static TargetFrameworkReferences For(string? moniker)
+    {
+        if (moniker is null)
+        {
+            return Net("net10.0", 10, 0, platform: null, "no target framework in the project files: .NET 10");
+        }
+
+        if (NetFramework.Match(moniker) is { Success: true } framework)
+        {
+            return NetFrameworkOf(moniker, framework.Groups["version"].Value);
+        }
+
+        if (NetCore.Match(moniker) is { Success: true } net && int.Parse(net.Groups["major"].Value) >= 5)
+        {
+            var platform = net.Groups["platform"].Success ? net.Groups["platform"].Value : null;
+            return Net(moniker, int.Parse(net.Groups["major"].Value), int.Parse(net.Groups["minor"].Value), platform, null);
+        }
+
+        if (NetCoreApp.Match(moniker) is { Success: true } app)
+        {
+            var version = $"{app.Groups["major"].Value}_{app.Groups["minor"].Value}";
+            var symbols = new List<string> { "NETCOREAPP", "NETCOREAPP" + version };
+            symbols.AddRange(new[] { "1_0", "1_1", "2_0", "2_1", "2_2", "3_0", "3_1" }.Where(v => string.CompareOrdinal(v, version) <= 0).Select(v => $"NETCOREAPP{v}_OR_GREATER"));
+            return new(moniker, Basic.Reference.Assemblies.Net80.References.All.Cast<MetadataReference>().ToImmutableArray(), Common(symbols), $"{moniker}: the .NET 8 reference assemblies (the nearest served here)");
+        }
+
+        if (NetStandard.Match(moniker) is { Success: true } standard)
+        {
+            var version = $"{standard.Groups["major"].Value}_{standard.Groups["minor"].Value}";
+            var symbols = new List<string> { "NETSTANDARD", "NETSTANDARD" + version };
+            symbols.AddRange(new[] { "1_0", "1_1", "1_2", "1_3", "1_4", "1_5", "1_6", "2_0", "2_1" }.Where(v => string.CompareOrdinal(v, version) <= 0).Select(v => $"NETSTANDARD{v}_OR_GREATER"));
+            return version == "2_1"
+                ? new(moniker, Folder(PackageFolder("netstandard.library.ref", "2.1.0", "ref", "netstandard2.1")), Common(symbols), "netstandard2.1 reference assemblies")
+                : new(moniker, Folder(PackageFolder("netstandard.library", "2.0.3", "build", "netstandard2.0", "ref")), Common(symbols),
+                    version == "2_0" ? "netstandard2.0 reference assemblies" : $"{moniker}: the netstandard2.0 reference assemblies");
+        }
+
+        return Net(moniker, 10, 0, platform: null, $"{moniker}: not a framework the runner knows; .NET 10");
+    }
+
+    private static TargetFrameworkReferences Net(string moniker, int major, int minor, string? platform, string? description)
+    {
+        var symbols = new List<string> { "NET", $"NET{major}_{minor}", "NETCOREAPP", "NETCOREAPP3_1_OR_GREATER", "NETSTANDARD2_1_OR_GREATER" };
+        symbols.AddRange(Enumerable.Range(5, Math.Max(0, major - 4)).Select(v => $"NET{v}_0_OR_GREATER"));
+        if (platform is not null)
+        {
+            symbols.Add(platform.ToUpperInvariant());
+        }
+
+        var references = major >= 10 ? Basic.Reference.Assemblies.Net100.References.All : Basic.Reference.Assemblies.Net80.References.All;
+        description ??= major is 8 or 10 ? $"{moniker} reference assemblies" : $"{moniker}: the .NET {(major >= 10 ? 10 : 8)} reference assemblies (the nearest served here)";
+        return new(moniker, references.Cast<MetadataReference>().ToImmutableArray(), Common(symbols), description + (platform is null ? "" : $"; the {platform} platform's own assemblies are not referenced"));
+    }
+
+    private static TargetFrameworkReferences NetFrameworkOf(string moniker, string version)
+    {
+        var symbols = new List<string> { "NETFRAMEWORK", "NET" + version.ToUpperInvariant() };
+        var index = Array.IndexOf(NetFrameworkVersions, version);
+        symbols.AddRange(NetFrameworkVersions.Take(index < 0 ? NetFrameworkVersions.Length : index + 1).Select(v => $"NET{v}_OR_GREATER"));
+        var root = PackageFolder("microsoft.netframework.referenceassemblies.net48", "1.0.3", "build", ".NETFramework", "v4.8");
+        var references = Folder(root).AddRange(Folder(Path.Combine(root, "Facades")));
+        return new(moniker, references, Common(symbols), version == "48" ? "net48 reference assemblies" : $"{moniker}: the .NET Framework 4.8 reference assemblies");
+    }
+
+    private static List<string> Common(List<string> symbols)
+    {
+        symbols.Add("RELEASE");
+        symbols.Add("TRACE");
+        return symbols;
+    }
+
+    /// <summary>A folder of a package the runner's project downloads (PackageDownload), in the global packages folder it was restored to.</summary>
+    private static string PackageFolder(params string[] parts) => Path.Combine(new[] { NuGetPackageRoot }.Concat(parts).ToArray());
+
+    private static ImmutableArray<MetadataReference> Folder(string folder) => Folders.GetOrAdd(folder, static path =>
+        Directory.Exists(path)
+            ? Directory.GetFiles(path, "*.dll").Order(StringComparer.Ordinal).Select(file => (MetadataReference)MetadataReference.CreateFromFile(file)).ToImmutableArray()
+            : throw new InvalidOperationException($"reference assemblies not found at {path}: restore tools/Corpus (dotnet restore) first"));
+
+    private static string NuGetPackageRoot =>
+        typeof(TargetFrameworkReferences).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "NuGetPackageRoot").Value!;
+}
