@@ -23,7 +23,7 @@ internal sealed record CorpusSolution(Solution Solution, IReadOnlyDictionary<Sou
 
 /// <summary>
 /// Turns a checkout into compilations: every .csproj folder becomes one compilation of the .cs files below it
-/// (nested projects take their own files), compiled against the reference assemblies of its first target framework,
+/// (nested projects take their own files), compiled against the reference assemblies of its newest target framework,
 /// the packages a restore brings (when it succeeds) and the projects it references, transitively, as in a build. A
 /// project MSBuild cannot evaluate, or whose restore fails, is still compiled - from its project files read as XML, or
 /// without its packages - and its report entry says so: code that needs what is missing compiles with errors, and the

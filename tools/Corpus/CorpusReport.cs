@@ -42,7 +42,7 @@ internal sealed record CompilationEntry(string Name, int Files, int BindingError
     /// <summary>"MSBuild", or "project files" and why MSBuild could not evaluate the project.</summary>
     public string LoadedBy { get; init; } = "";
 
-    /// <summary>The reference assemblies the project was compiled against (its first target framework's, or the nearest served here).</summary>
+    /// <summary>The reference assemblies the project was compiled against (its newest target framework's, or the nearest served here).</summary>
     public string References { get; init; } = "";
 
     /// <summary>"restored: N assemblies", or why the packages are not referenced.</summary>

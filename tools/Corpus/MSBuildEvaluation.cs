@@ -5,8 +5,8 @@ namespace IoPerf.Corpus;
 
 /// <summary>
 /// A project as MSBuild's own evaluation sees it (<c>dotnet msbuild -getProperty -getItem</c>, the installed SDK):
-/// conditions, imports, Directory.Build.* files and SDK props applied as in a build, for the first target framework of a
-/// multi-targeted project. Evaluation needs no restore; packages come from <see cref="Restore"/>, when it succeeds.
+/// conditions, imports, Directory.Build.* files and SDK props applied as in a build, for the newest target framework of a
+/// multi-targeted project (TargetFrameworkReferences.Choose). Evaluation needs no restore; packages come from <see cref="Restore"/>, when it succeeds.
 /// </summary>
 internal static class MSBuildEvaluation
 {
@@ -29,7 +29,7 @@ internal static class MSBuildEvaluation
             return (null, error);
         }
 
-        var targetFramework = TargetFrameworkReferences.First(Property(outer.Value, "TargetFramework"), Property(outer.Value, "TargetFrameworks"));
+        var targetFramework = TargetFrameworkReferences.Choose(Property(outer.Value, "TargetFramework"), Property(outer.Value, "TargetFrameworks"));
         var evaluation = outer.Value;
         if (string.IsNullOrEmpty(Property(outer.Value, "TargetFramework")) && targetFramework is not null)
         {
@@ -52,7 +52,7 @@ internal static class MSBuildEvaluation
     /// </summary>
     public static (IReadOnlyList<string>? Assemblies, string? WhyNot) Restore(string projectFile, string? assetsFile, string? targetFramework)
     {
-        var restore = DotNet(Path.GetDirectoryName(projectFile)!, "restore", projectFile, "-nologo", "-p:Configuration=Release");
+        var restore = DotNet("restore", projectFile, "-nologo", "-p:Configuration=Release");
         if (restore.ExitCode != 0)
         {
             return (null, "restore failed: " + FirstError(restore.Output));
@@ -149,7 +149,7 @@ internal static class MSBuildEvaluation
 
         arguments.AddRange(PropertyNames.Select(name => "-getProperty:" + name));
         arguments.AddRange(ItemNames.Select(name => "-getItem:" + name));
-        var run = DotNet(Path.GetDirectoryName(projectFile)!, arguments.ToArray());
+        var run = DotNet(arguments.ToArray());
         if (run.ExitCode != 0)
         {
             return (null, "MSBuild could not evaluate it: " + FirstError(run.Output));
@@ -184,6 +184,11 @@ internal static class MSBuildEvaluation
         return line.Length > 240 ? line[..240] + "..." : line;
     }
 
-    private static DotNetResult DotNet(string workingDirectory, params string[] arguments) =>
-        DotNetProcess.Run(workingDirectory, Patience, arguments);
+    /// <summary>
+    /// Runs from a folder outside the checkout: the dotnet host picks its SDK from the working folder's global.json, and a
+    /// checkout that pins an SDK this machine lacks (sharpcompress pins 10.0.302, rollForward disabled) would stop every
+    /// command. The project is evaluated with the installed SDK instead.
+    /// </summary>
+    private static DotNetResult DotNet(params string[] arguments) =>
+        DotNetProcess.Run(Path.GetTempPath(), Patience, arguments);
 }

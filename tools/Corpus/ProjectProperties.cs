@@ -27,7 +27,7 @@ internal sealed record ProjectProperties(
     /// <summary>The UI framework packages the project references (<see cref="UiFrameworkPackageNames"/>), as the package's targets pass them to IOP005.</summary>
     public IReadOnlyList<string> UiFrameworkPackages { get; init; } = Array.Empty<string>();
 
-    /// <summary>The first of the project's target frameworks, or null when its project files name none.</summary>
+    /// <summary>The project's target framework, the newest of them if it has several (TargetFrameworkReferences.Choose); null when its project files name none.</summary>
     public string? TargetFramework { get; init; }
 
     /// <summary>DefineConstants as MSBuild evaluates it (the target framework's own symbols come from <see cref="TargetFrameworkReferences"/>).</summary>
@@ -165,7 +165,7 @@ internal sealed record ProjectProperties(
             UseMaui = IsTrue(properties.GetValueOrDefault("UseMaui")),
             UseWinUI = IsTrue(properties.GetValueOrDefault("UseWinUI")),
             UiFrameworkPackages = UiFrameworkPackagesOf(packages),
-            TargetFramework = TargetFrameworkReferences.First(properties.GetValueOrDefault("TargetFramework"), properties.GetValueOrDefault("TargetFrameworks")),
+            TargetFramework = TargetFrameworkReferences.Choose(properties.GetValueOrDefault("TargetFramework"), properties.GetValueOrDefault("TargetFrameworks")),
         };
     }
 

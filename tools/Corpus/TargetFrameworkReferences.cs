@@ -7,8 +7,8 @@ using Microsoft.CodeAnalysis;
 namespace IoPerf.Corpus;
 
 /// <summary>
-/// What a project is compiled against in the runner: the reference assemblies of its target framework (the first of its
-/// TargetFrameworks) and the preprocessor symbols the SDK defines for it, so that a rule sees the API the project's build
+/// What a project is compiled against in the runner: the reference assemblies of its target framework (the newest of
+/// its TargetFrameworks, <see cref="Choose"/>) and the preprocessor symbols the SDK defines for it, so that a rule sees the API the project's build
 /// sees (a .NET Framework project has no SearchValues). Served from packages restored with the runner, never downloaded
 /// while it runs. Where only a neighbour is at hand, <see cref="Description"/> says which.
 /// </summary>
@@ -24,11 +24,30 @@ internal sealed record TargetFrameworkReferences(string Moniker, ImmutableArray<
     /// <summary>.NET Framework versions, for the NETxx_OR_GREATER symbols.</summary>
     private static readonly string[] NetFrameworkVersions = { "20", "30", "35", "40", "45", "451", "452", "46", "461", "462", "47", "471", "472", "48", "481" };
 
-    /// <summary>The first target framework of a project, as its TargetFramework or TargetFrameworks property says; null when neither is set.</summary>
-    public static string? First(string? targetFramework, string? targetFrameworks) =>
+    /// <summary>
+    /// The target framework the runner compiles a project for: its TargetFramework, or the newest of its
+    /// TargetFrameworks - a diagnostic the build reports for any of its targets is one the user sees, and the rules that
+    /// depend on an API (IOP004's SearchValues) report in the newest target, where the fixes split older ones off with #if.
+    /// Null when the project files name none.
+    /// </summary>
+    public static string? Choose(string? targetFramework, string? targetFrameworks) =>
         !string.IsNullOrWhiteSpace(targetFramework) && !targetFramework.Contains("$(", StringComparison.Ordinal)
             ? targetFramework.Trim()
-            : targetFrameworks?.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).FirstOrDefault(t => !t.Contains("$(", StringComparison.Ordinal));
+            : targetFrameworks?.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
+                .Where(t => !t.Contains("$(", StringComparison.Ordinal))
+                .OrderByDescending(Rank)
+                .FirstOrDefault();
+
+    /// <summary>Newer APIs rank higher: .NET 5+ by version, then .NET Core, .NET Standard, .NET Framework; unknown monikers last.</summary>
+    private static int Rank(string moniker)
+    {
+        int Version(Match match) => int.Parse(match.Groups["major"].Value) * 10 + int.Parse(match.Groups["minor"].Value);
+        return NetCore.Match(moniker) is { Success: true } net && int.Parse(net.Groups["major"].Value) >= 5 ? 4000 + Version(net)
+            : NetCoreApp.Match(moniker) is { Success: true } app ? 3000 + Version(app)
+            : NetStandard.Match(moniker) is { Success: true } standard ? 2000 + Version(standard)
+            : NetFramework.Match(moniker) is { Success: true } framework ? 1000 + int.Parse(framework.Groups["version"].Value.PadRight(3, '0'))
+            : 0;
+    }
 
     public static TargetFrameworkReferences For(string? moniker)
     {

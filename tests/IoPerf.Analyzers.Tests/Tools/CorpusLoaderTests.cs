@@ -85,8 +85,9 @@ public sealed partial class CorpusLoaderTests : IDisposable
     }
 
     /// <summary>
-    /// Each project is compiled against its own first target framework: a .NET Framework project has no SearchValues, so
-    /// IOP004 (which needs it) stays silent there, as in its real build, and reports the same code in a .NET 8 project.
+    /// Each project is compiled against its own target framework: a .NET Framework project has no SearchValues, so IOP004
+    /// (which needs it) stays silent there, as in its real build, and reports the same code where the project (also)
+    /// targets .NET 8 - in its newest target, as its build does.
     /// </summary>
     [Fact]
     public async Task EachProject_IsCompiledAgainstItsOwnTargetFramework()
@@ -103,14 +104,26 @@ public sealed partial class CorpusLoaderTests : IDisposable
                 }
             }
             """;
-        WriteProject("Classic", "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup><TargetFrameworks>net48;net8.0</TargetFrameworks></PropertyGroup></Project>", Search);
-        WriteProject("Modern", "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>", Search);
+        WriteProject("Classic", "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup><TargetFramework>net48</TargetFramework></PropertyGroup></Project>", Search);
+        WriteProject("Modern", "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup><TargetFrameworks>net48;net8.0</TargetFrameworks></PropertyGroup></Project>", Search);
 
         var report = await RunAsync("--no-fix", "--no-restore");
 
         Assert.Equal("net48 reference assemblies", Compilation(report, "Classic").GetProperty("References").GetString());
         Assert.Equal("net8.0 reference assemblies", Compilation(report, "Modern").GetProperty("References").GetString());
         Assert.Equal(["Modern/Code.cs:7 IOP004"], Diagnostics(report));
+    }
+
+    /// <summary>A checkout whose global.json pins an SDK this machine lacks (sharpcompress pins one) is still evaluated by MSBuild, with the installed SDK.</summary>
+    [Fact]
+    public async Task GlobalJsonPinningAMissingSdk_IsEvaluatedWithTheInstalledOne()
+    {
+        File.WriteAllText(Path.Combine(_folder, "global.json"), """{ "sdk": { "version": "10.0.999", "rollForward": "disable" } }""");
+        WriteProject("Lib", "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>", "class Lib { }");
+
+        var report = await RunAsync("--no-fix", "--no-restore");
+
+        Assert.Equal("MSBuild", Compilation(report, "Lib").GetProperty("LoadedBy").GetString());
     }
 
     /// <summary>A compilation that throws (here: made to, before its analyzers run) is reported with its step, and the others are still analysed.</summary>

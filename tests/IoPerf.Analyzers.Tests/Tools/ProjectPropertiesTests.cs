@@ -176,10 +176,10 @@ public sealed class ProjectPropertiesTests : IDisposable
 
     [Theory]
     [InlineData("<PropertyGroup><TargetFramework>net48</TargetFramework></PropertyGroup>", "net48")]
-    [InlineData("<PropertyGroup><TargetFrameworks>netstandard2.0;net8.0</TargetFrameworks></PropertyGroup>", "netstandard2.0")]
+    [InlineData("<PropertyGroup><TargetFrameworks>netstandard2.0;net8.0</TargetFrameworks></PropertyGroup>", "net8.0")]
     [InlineData("<PropertyGroup><TargetFrameworks>$(Frameworks);net8.0</TargetFrameworks></PropertyGroup>", "net8.0")]
     [InlineData("", null)]
-    public void TargetFramework_IsTheFirstOne(string body, string? expected) =>
+    public void TargetFramework_IsTheNewestOne(string body, string? expected) =>
         Assert.Equal(expected, ProjectProperties.Read(Project("Lib", body), _root).TargetFramework);
 
     private string Project(string relativeFolder, string body)

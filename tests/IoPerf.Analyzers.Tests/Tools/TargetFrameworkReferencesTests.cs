@@ -46,9 +46,12 @@ public sealed class TargetFrameworkReferencesTests
 
     [Theory]
     [InlineData("net8.0", null, "net8.0")]
-    [InlineData("", "net48;net8.0", "net48")]
-    [InlineData(null, " netstandard2.0 ; net8.0", "netstandard2.0")]
+    [InlineData("", "net48;net8.0", "net8.0")]
+    [InlineData(null, " netstandard2.0 ; net472 ", "netstandard2.0")]
+    [InlineData(null, "net48;netstandard2.0;netstandard2.1;net6.0;net8.0;net10.0", "net10.0")]
+    [InlineData(null, "net9.0;net10.0-windows;netcoreapp3.1", "net10.0-windows")]
+    [InlineData(null, "net462;net48;net35", "net48")]
     [InlineData("$(Framework)", null, null)]
-    public void First_IsTheTargetFrameworkOrTheFirstOfTheList(string? targetFramework, string? targetFrameworks, string? expected) =>
-        Assert.Equal(expected, TargetFrameworkReferences.First(targetFramework, targetFrameworks));
+    public void Choose_IsTheTargetFrameworkOrTheNewestOfTheList(string? targetFramework, string? targetFrameworks, string? expected) =>
+        Assert.Equal(expected, TargetFrameworkReferences.Choose(targetFramework, targetFrameworks));
 }
