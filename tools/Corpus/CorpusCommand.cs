@@ -6,7 +6,7 @@ namespace IoPerf.Corpus;
 
 /// <summary>
 /// The runner's command line: <c>IoPerf.Corpus &lt;checkout&gt; [--json report.json] [--no-fix] [--loader msbuild|files] [--no-restore]</c>.
-/// Exit codes: 0 no analyzer or fix exception and no error introduced by a fix; 1 some; 2 the command line or the
+/// Exit codes: 0 no analyzer or fix exception, no compilation that threw and no error introduced by a fix; 1 some; 2 the command line or the
 /// checkout could not be used.
 /// </summary>
 internal static class CorpusCommand

@@ -16,9 +16,12 @@ internal sealed record LoadOptions(bool UseMSBuild, bool Restore)
 }
 
 /// <summary>The checkout's compilations in one solution: each group's project, and how many of its project references could not be added.</summary>
-internal sealed record CorpusSolution(Solution Solution, IReadOnlyDictionary<SourceGroup, ProjectId> ProjectIds, IReadOnlyDictionary<SourceGroup, int> MissingReferences)
+internal sealed record CorpusSolution(
+    Solution Solution, IReadOnlyDictionary<SourceGroup, ProjectId> ProjectIds, IReadOnlyDictionary<SourceGroup, int> MissingReferences, IReadOnlyDictionary<SourceGroup, string> LoadFailures)
 {
-    public Project ProjectOf(SourceGroup group) => Solution.GetProject(ProjectIds[group])!;
+    /// <summary>The group's project; a group that could not be made into one (<see cref="LoadFailures"/>) throws, and the runner reports it.</summary>
+    public Project ProjectOf(SourceGroup group) =>
+        LoadFailures.TryGetValue(group, out var failure) ? throw new InvalidOperationException("the project could not be created: " + failure) : Solution.GetProject(ProjectIds[group])!;
 }
 
 /// <summary>
@@ -83,20 +86,21 @@ internal static class CorpusLoader
             return ProjectProperties.Read(projectDirectory, root);
         }
 
+        var restoreFailure = options.Restore ? MSBuildEvaluation.Restore(projectFile) : "not restored (--no-restore)";
         var (evaluated, whyNot) = MSBuildEvaluation.Evaluate(projectFile);
         if (evaluated is null)
         {
-            return ProjectProperties.Read(projectDirectory, root) with { LoadedBy = "project files: " + whyNot, Packages = "not restored: not evaluated by MSBuild" };
+            return ProjectProperties.Read(projectDirectory, root) with { LoadedBy = "project files: " + whyNot, Packages = "not referenced: not evaluated by MSBuild" };
         }
 
-        if (!options.Restore)
+        if (restoreFailure is not null)
         {
-            return evaluated with { Packages = "not restored (--no-restore)" };
+            return evaluated with { Packages = restoreFailure };
         }
 
-        var (assemblies, restoreFailure) = MSBuildEvaluation.Restore(projectFile, evaluated.AssetsFile, evaluated.TargetFramework);
+        var (assemblies, unreadable) = MSBuildEvaluation.PackageAssemblies(evaluated.AssetsFile, evaluated.TargetFramework);
         return assemblies is null
-            ? evaluated with { Packages = restoreFailure! }
+            ? evaluated with { Packages = unreadable! }
             : evaluated with { PackageAssemblies = assemblies, Packages = $"restored: {assemblies.Count} assemblies" };
     }
 
@@ -111,33 +115,29 @@ internal static class CorpusLoader
         var solution = new AdhocWorkspace().CurrentSolution;
         var projectIds = new Dictionary<SourceGroup, ProjectId>();
         var groupByDirectory = groups.ToDictionary(g => g.Directory, StringComparer.Ordinal);
+        var failures = new Dictionary<SourceGroup, string>();
         foreach (var group in groups)
         {
-            var framework = TargetFrameworkReferences.For(group.Properties.TargetFramework);
-            var references = framework.References.AddRange(group.Properties.PackageAssemblies.Select(file => (MetadataReference)MetadataReference.CreateFromFile(file)));
-            var symbols = framework.PreprocessorSymbols.Concat(group.Properties.DefineConstants).Distinct(StringComparer.Ordinal);
-            var info = TestWorkspace.CreateProjectInfo(group.Name, references, group.Properties.OutputKind, allowUnsafe: true, symbols);
-            solution = solution.AddProject(group.Properties.AssemblyName is { } assemblyName ? info.WithAssemblyName(assemblyName) : info);
-            projectIds[group] = info.Id;
-            foreach (var file in group.Files)
+            try
             {
-                solution = solution.AddDocument(DocumentId.CreateNewId(info.Id), Path.GetFileName(file), SourceText.From(File.ReadAllText(file)), filePath: file);
+                solution = AddProject(solution, group, out var id);
+                projectIds[group] = id;
             }
-
-            if (group.Properties.GlobalUsingsSource is { } globalUsings)
+            catch (Exception exception)
             {
-                // What the SDK generates into obj/ from ImplicitUsings and the Using items.
-                solution = solution.AddDocument(DocumentId.CreateNewId(info.Id), "GlobalUsings.g.cs", globalUsings, filePath: Path.Combine(group.Directory, "obj", "GlobalUsings.g.cs"));
+                // A package assembly that is not a readable assembly, a source file gone since it was listed, reference
+                // assemblies missing: this project cannot be compiled; the others can.
+                failures[group] = exception.ToString();
             }
         }
 
         var missing = new Dictionary<SourceGroup, int>();
-        foreach (var group in groups)
+        foreach (var group in groups.Where(projectIds.ContainsKey))
         {
             foreach (var referencedProject in TransitiveReferences(group, groupByDirectory))
             {
                 var referenced = File.Exists(referencedProject) ? groupByDirectory.GetValueOrDefault(Path.GetDirectoryName(referencedProject)!) : null;
-                if (referenced is null || referenced == group || CreatesCycle(solution, projectIds[group], projectIds[referenced]))
+                if (referenced is null || referenced == group || !projectIds.ContainsKey(referenced) || CreatesCycle(solution, projectIds[group], projectIds[referenced]))
                 {
                     missing[group] = missing.GetValueOrDefault(group) + 1;
                     continue;
@@ -150,7 +150,29 @@ internal static class CorpusLoader
             }
         }
 
-        return new CorpusSolution(solution, projectIds, missing);
+        return new CorpusSolution(solution, projectIds, missing, failures);
+    }
+
+    private static Solution AddProject(Solution solution, SourceGroup group, out ProjectId id)
+    {
+        var framework = TargetFrameworkReferences.For(group.Properties.TargetFramework);
+        var references = framework.References.AddRange(group.Properties.PackageAssemblies.Select(file => (MetadataReference)MetadataReference.CreateFromFile(file)));
+        var symbols = framework.PreprocessorSymbols.Concat(group.Properties.DefineConstants).Distinct(StringComparer.Ordinal);
+        var info = TestWorkspace.CreateProjectInfo(group.Name, references, group.Properties.OutputKind, allowUnsafe: true, symbols);
+        solution = solution.AddProject(group.Properties.AssemblyName is { } assemblyName ? info.WithAssemblyName(assemblyName) : info);
+        id = info.Id;
+        foreach (var file in group.Files)
+        {
+            solution = solution.AddDocument(DocumentId.CreateNewId(info.Id), Path.GetFileName(file), SourceText.From(File.ReadAllText(file)), filePath: file);
+        }
+
+        if (group.Properties.GlobalUsingsSource is { } globalUsings)
+        {
+            // What the SDK generates into obj/ from ImplicitUsings and the Using items.
+            solution = solution.AddDocument(DocumentId.CreateNewId(info.Id), "GlobalUsings.g.cs", globalUsings, filePath: Path.Combine(group.Directory, "obj", "GlobalUsings.g.cs"));
+        }
+
+        return solution;
     }
 
     /// <summary>

@@ -119,10 +119,19 @@ internal static class CorpusRunner
         var modelNanoseconds = IoPerf.Analyzers.Internal.ModelMeter.Nanoseconds;
         var modelMethods = IoPerf.Analyzers.Internal.ModelMeter.MethodsRead;
         IoPerf.Analyzers.Internal.ModelMeter.Clock = ThreadCpu.Nanoseconds;
-        var meteredDiagnostics = await meteredCompilation
-            .WithAnalyzers(metered.CastArray<DiagnosticAnalyzer>(), AnalyzerCatalog.Options(onException, configOptions: group.Properties.AnalyzerBuildProperties))
-            .GetAnalyzerDiagnosticsAsync();
-        IoPerf.Analyzers.Internal.ModelMeter.Clock = null;
+        ImmutableArray<Diagnostic> meteredDiagnostics;
+        try
+        {
+            meteredDiagnostics = await meteredCompilation
+                .WithAnalyzers(metered.CastArray<DiagnosticAnalyzer>(), AnalyzerCatalog.Options(onException, configOptions: group.Properties.AnalyzerBuildProperties))
+                .GetAnalyzerDiagnosticsAsync();
+        }
+        finally
+        {
+            // Also when the analysis throws: the meter must not go on timing the next compilation's work.
+            IoPerf.Analyzers.Internal.ModelMeter.Clock = null;
+        }
+
         report.ModelCpuMilliseconds += (IoPerf.Analyzers.Internal.ModelMeter.Nanoseconds - modelNanoseconds) / 1e6;
         report.ModelMethodsRead += IoPerf.Analyzers.Internal.ModelMeter.MethodsRead - modelMethods;
 

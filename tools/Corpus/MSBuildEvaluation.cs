@@ -13,7 +13,7 @@ internal static class MSBuildEvaluation
     private static readonly string[] PropertyNames =
     {
         "AssemblyName", "OutputType", "IsTestProject", "UseWPF", "UseWindowsForms", "UseMaui", "UseWinUI", "ImplicitUsings",
-        "TargetFramework", "TargetFrameworks", "DefineConstants", "ProjectAssetsFile",
+        "TargetFramework", "TargetFrameworks", "TargetFrameworkIdentifier", "TargetFrameworkVersion", "DefineConstants", "ProjectAssetsFile",
     };
 
     private static readonly string[] ItemNames = { "Using", "ProjectReference", "PackageReference", "Reference" };
@@ -29,7 +29,8 @@ internal static class MSBuildEvaluation
             return (null, error);
         }
 
-        var targetFramework = TargetFrameworkReferences.Choose(Property(outer.Value, "TargetFramework"), Property(outer.Value, "TargetFrameworks"));
+        var targetFramework = TargetFrameworkReferences.Choose(Property(outer.Value, "TargetFramework"), Property(outer.Value, "TargetFrameworks"))
+            ?? TargetFrameworkReferences.FromFrameworkVersion(Property(outer.Value, "TargetFrameworkIdentifier"), Property(outer.Value, "TargetFrameworkVersion"));
         var evaluation = outer.Value;
         if (string.IsNullOrEmpty(Property(outer.Value, "TargetFramework")) && targetFramework is not null)
         {
@@ -47,17 +48,19 @@ internal static class MSBuildEvaluation
     }
 
     /// <summary>
-    /// <c>dotnet restore</c> of the project, then the compile-time assemblies of its packages for
-    /// <paramref name="targetFramework"/> from the assets file restore writes; or why not (the first restore error).
+    /// <c>dotnet restore</c> of the project (and the projects it references), before it is evaluated: packages add
+    /// props (Using items, IsTestProject, DefineConstants) through the files restore writes into obj/. Null when it
+    /// succeeded, else the first error.
     /// </summary>
-    public static (IReadOnlyList<string>? Assemblies, string? WhyNot) Restore(string projectFile, string? assetsFile, string? targetFramework)
+    public static string? Restore(string projectFile)
     {
         var restore = DotNet("restore", projectFile, "-nologo", "-p:Configuration=Release");
-        if (restore.ExitCode != 0)
-        {
-            return (null, "restore failed: " + FirstError(restore.Output));
-        }
+        return restore.ExitCode == 0 ? null : "restore failed: " + FirstError(restore.Output);
+    }
 
+    /// <summary>The compile-time assemblies of a restored project's packages for <paramref name="targetFramework"/>, from its assets file; or why not.</summary>
+    public static (IReadOnlyList<string>? Assemblies, string? WhyNot) PackageAssemblies(string? assetsFile, string? targetFramework)
+    {
         if (assetsFile is null || !File.Exists(assetsFile))
         {
             return (null, "restore wrote no assets file");
@@ -65,9 +68,9 @@ internal static class MSBuildEvaluation
 
         try
         {
-            return (PackageAssemblies(assetsFile, targetFramework), null);
+            return (ReadPackageAssemblies(assetsFile, targetFramework), null);
         }
-        catch (Exception exception) when (exception is JsonException or IOException or KeyNotFoundException or InvalidOperationException)
+        catch (Exception exception) when (exception is JsonException or IOException or KeyNotFoundException or InvalidOperationException or UnauthorizedAccessException)
         {
             return (null, $"unreadable assets file: {exception.Message}");
         }
@@ -108,11 +111,12 @@ internal static class MSBuildEvaluation
     }
 
     /// <summary>The packages' compile-time assemblies for the framework (its own section of the assets file, not a runtime-specific one).</summary>
-    private static List<string> PackageAssemblies(string assetsFile, string? targetFramework)
+    private static List<string> ReadPackageAssemblies(string assetsFile, string? targetFramework)
     {
         using var assets = JsonDocument.Parse(File.ReadAllText(assetsFile));
         var root = assets.RootElement;
-        var packageFolder = root.GetProperty("packageFolders").EnumerateObject().First().Name;
+        // The global packages folder first, then any fallback folder restore resolved a package from.
+        var packageFolders = root.GetProperty("packageFolders").EnumerateObject().Select(folder => folder.Name).ToList();
         var targets = root.GetProperty("targets").EnumerateObject().Where(t => !t.Name.Contains('/', StringComparison.Ordinal)).ToList();
         var target = targets.FirstOrDefault(t => string.Equals(t.Name, targetFramework, StringComparison.OrdinalIgnoreCase));
         if (target.Value.ValueKind == JsonValueKind.Undefined)
@@ -129,7 +133,8 @@ internal static class MSBuildEvaluation
                 continue;
             }
 
-            var folder = Path.Combine(packageFolder, libraries.GetProperty(library.Name).GetProperty("path").GetString()!);
+            var path = libraries.GetProperty(library.Name).GetProperty("path").GetString()!;
+            var folder = packageFolders.Select(packageRoot => Path.Combine(packageRoot, path)).FirstOrDefault(Directory.Exists) ?? Path.Combine(packageFolders[0], path);
             assemblies.AddRange(compile.EnumerateObject()
                 .Where(asset => asset.Name.EndsWith(".dll", StringComparison.OrdinalIgnoreCase))
                 .Select(asset => Path.Combine(folder, asset.Name.Replace('/', Path.DirectorySeparatorChar)))

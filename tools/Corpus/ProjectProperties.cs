@@ -165,7 +165,8 @@ internal sealed record ProjectProperties(
             UseMaui = IsTrue(properties.GetValueOrDefault("UseMaui")),
             UseWinUI = IsTrue(properties.GetValueOrDefault("UseWinUI")),
             UiFrameworkPackages = UiFrameworkPackagesOf(packages),
-            TargetFramework = TargetFrameworkReferences.Choose(properties.GetValueOrDefault("TargetFramework"), properties.GetValueOrDefault("TargetFrameworks")),
+            TargetFramework = TargetFrameworkReferences.Choose(properties.GetValueOrDefault("TargetFramework"), properties.GetValueOrDefault("TargetFrameworks"))
+                ?? TargetFrameworkReferences.FromFrameworkVersion(properties.GetValueOrDefault("TargetFrameworkIdentifier"), properties.GetValueOrDefault("TargetFrameworkVersion")),
         };
     }
 

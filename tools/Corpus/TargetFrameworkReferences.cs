@@ -16,10 +16,12 @@ internal sealed record TargetFrameworkReferences(string Moniker, ImmutableArray<
 {
     private static readonly ConcurrentDictionary<string, ImmutableArray<MetadataReference>> Folders = new(StringComparer.Ordinal);
 
-    private static readonly Regex NetCore = new(@"^net(?<major>\d+)\.(?<minor>\d+)(-(?<platform>[a-z]+))?", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant);
+    private static readonly Regex NetCore = new(@"^net(?<major>\d{1,3})\.(?<minor>\d{1,3})(-(?<platform>[a-z]+))?", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant);
     private static readonly Regex NetCoreApp = new(@"^netcoreapp(?<major>\d)\.(?<minor>\d)$", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant);
     private static readonly Regex NetStandard = new(@"^netstandard(?<major>\d)\.(?<minor>\d)$", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant);
     private static readonly Regex NetFramework = new(@"^net(?<version>[1-4]\d{1,2})$", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant);
+
+    private static readonly string[] NetCoreAppVersions = { "1_0", "1_1", "2_0", "2_1", "2_2", "3_0", "3_1" };
 
     /// <summary>.NET Framework versions, for the NETxx_OR_GREATER symbols.</summary>
     private static readonly string[] NetFrameworkVersions = { "20", "30", "35", "40", "45", "451", "452", "46", "461", "462", "47", "471", "472", "48", "481" };
@@ -42,11 +44,28 @@ internal sealed record TargetFrameworkReferences(string Moniker, ImmutableArray<
     private static int Rank(string moniker)
     {
         int Version(Match match) => int.Parse(match.Groups["major"].Value) * 10 + int.Parse(match.Groups["minor"].Value);
-        return NetCore.Match(moniker) is { Success: true } net && int.Parse(net.Groups["major"].Value) >= 5 ? 4000 + Version(net)
+        // Two targets of one version: the one without a platform (net8.0 before net8.0-android) has the plain reference assemblies.
+        return NetCore.Match(moniker) is { Success: true } net && int.Parse(net.Groups["major"].Value) >= 5 ? 40000 + (Version(net) * 2) + (net.Groups["platform"].Success ? 0 : 1)
             : NetCoreApp.Match(moniker) is { Success: true } app ? 3000 + Version(app)
             : NetStandard.Match(moniker) is { Success: true } standard ? 2000 + Version(standard)
             : NetFramework.Match(moniker) is { Success: true } framework ? 1000 + int.Parse(framework.Groups["version"].Value.PadRight(3, '0'))
             : 0;
+    }
+
+    /// <summary>
+    /// An old-style project's framework (no TargetFramework; TargetFrameworkIdentifier .NETFramework and a
+    /// TargetFrameworkVersion such as v4.7.2) as a moniker (net472); null for anything else.
+    /// </summary>
+    public static string? FromFrameworkVersion(string? identifier, string? version)
+    {
+        if (!string.Equals(identifier?.Trim() ?? ".NETFramework", ".NETFramework", StringComparison.OrdinalIgnoreCase) ||
+            version?.Trim().TrimStart('v', 'V') is not { Length: > 0 } number || number.Contains("$(", StringComparison.Ordinal))
+        {
+            return null;
+        }
+
+        var digits = number.Replace(".", "", StringComparison.Ordinal);
+        return digits.Length is >= 2 and <= 3 && digits.All(char.IsAsciiDigit) ? "net" + digits : null;
     }
 
     public static TargetFrameworkReferences For(string? moniker)
@@ -71,7 +90,7 @@ internal sealed record TargetFrameworkReferences(string Moniker, ImmutableArray<
         {
             var version = $"{app.Groups["major"].Value}_{app.Groups["minor"].Value}";
             var symbols = new List<string> { "NETCOREAPP", "NETCOREAPP" + version };
-            symbols.AddRange(new[] { "1_0", "1_1", "2_0", "2_1", "2_2", "3_0", "3_1" }.Where(v => string.CompareOrdinal(v, version) <= 0).Select(v => $"NETCOREAPP{v}_OR_GREATER"));
+            symbols.AddRange(NetCoreAppVersions.Where(v => string.CompareOrdinal(v, version) <= 0).Select(v => $"NETCOREAPP{v}_OR_GREATER"));
             return new(moniker, Basic.Reference.Assemblies.Net80.References.All.Cast<MetadataReference>().ToImmutableArray(), Common(symbols), $"{moniker}: the .NET 8 reference assemblies (the nearest served here)");
         }
 
@@ -91,7 +110,9 @@ internal sealed record TargetFrameworkReferences(string Moniker, ImmutableArray<
 
     private static TargetFrameworkReferences Net(string moniker, int major, int minor, string? platform, string? description)
     {
-        var symbols = new List<string> { "NET", $"NET{major}_{minor}", "NETCOREAPP", "NETCOREAPP3_1_OR_GREATER", "NETSTANDARD2_1_OR_GREATER" };
+        // As the SDK defines them: .NET 5+ is also every .NET Core version's _OR_GREATER, and none of .NET Standard's.
+        var symbols = new List<string> { "NET", $"NET{major}_{minor}", "NETCOREAPP" };
+        symbols.AddRange(NetCoreAppVersions.Select(v => $"NETCOREAPP{v}_OR_GREATER"));
         symbols.AddRange(Enumerable.Range(5, Math.Max(0, major - 4)).Select(v => $"NET{v}_0_OR_GREATER"));
         if (platform is not null)
         {

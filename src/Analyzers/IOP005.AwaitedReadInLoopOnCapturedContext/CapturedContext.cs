@@ -120,7 +120,8 @@ internal sealed class CapturedContext
             }
         }
 
-        return RuleOptions.GetBuildProperty(options, UiFrameworkPackageProperty).Length > 0;
+        return RuleOptions.GetBuildProperty(options, UiFrameworkPackageProperty) is { Length: > 0 } packages &&
+               !string.Equals(packages, "false", StringComparison.OrdinalIgnoreCase);
     }
 
     /// <summary>ASP.NET Core controllers, pages, components and hubs, and test classes: no context to capture.</summary>

@@ -330,6 +330,7 @@ public sealed class AwaitedReadInLoopOnCapturedContextTests
     [InlineData("build_property.usewindowsforms = ")]
     [InlineData("build_property.usemaui = false")]
     [InlineData("build_property.ioperfuiframeworkpackage = ")]
+    [InlineData("build_property.ioperfuiframeworkpackage = false")]
     public Task AppNotDeclaringAUiFramework_NoDiagnostic(string buildProperty)
     {
         var test = App(WithMain(InClass(LoopOverFiles)));

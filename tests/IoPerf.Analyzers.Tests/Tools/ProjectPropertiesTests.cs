@@ -162,22 +162,23 @@ public sealed class ProjectPropertiesTests : IDisposable
 
     /// <summary>Avalonia, WinUI and Uno come only as packages: the package names make the project a UI app for IOP005, restored or not.</summary>
     [Theory]
-    [InlineData("<ItemGroup><PackageReference Include=\"Avalonia\" Version=\"11.3.20\" /><PackageReference Include=\"Serilog\" /></ItemGroup>", "Avalonia")]
-    [InlineData("<ItemGroup><PackageReference Include=\"Microsoft.WindowsAppSDK\" /></ItemGroup><PropertyGroup><UseWinUI>true</UseWinUI></PropertyGroup>", "WinUI, Microsoft.WindowsAppSDK")]
-    [InlineData("<PropertyGroup><UseMaui>true</UseMaui></PropertyGroup>", "MAUI")]
-    [InlineData("<ItemGroup><PackageReference Include=\"Avalonia.Themes.Fluent\" /></ItemGroup>", "")]
-    public void UiFrameworkPackagesAndProperties_MakeAUiApp(string body, string expected)
+    [InlineData("<ItemGroup><PackageReference Include=\"Avalonia\" Version=\"11.3.20\" /><PackageReference Include=\"Serilog\" /></ItemGroup>", "Avalonia", "Avalonia")]
+    [InlineData("<ItemGroup><PackageReference Include=\"Microsoft.WindowsAppSDK\" /><PackageReference Include=\"Uno.WinUI\" /></ItemGroup><PropertyGroup><UseWinUI>true</UseWinUI></PropertyGroup>", "WinUI, Microsoft.WindowsAppSDK, Uno.WinUI", "Microsoft.WindowsAppSDK;Uno.WinUI")]
+    [InlineData("<PropertyGroup><UseMaui>true</UseMaui></PropertyGroup>", "MAUI", "")]
+    [InlineData("<ItemGroup><PackageReference Include=\"Avalonia.Themes.Fluent\" /></ItemGroup>", "", "")]
+    public void UiFrameworkPackagesAndProperties_MakeAUiApp(string body, string expected, string packageProperty)
     {
         var properties = ProjectProperties.Read(Project("Viewer", body), _root);
 
         Assert.Equal(expected, properties.UiFramework);
-        Assert.Equal(string.Join(";", properties.UiFrameworkPackages), properties.AnalyzerBuildProperties["build_property.IoPerfUiFrameworkPackage"]);
+        Assert.Equal(packageProperty, properties.AnalyzerBuildProperties["build_property.IoPerfUiFrameworkPackage"]);
     }
 
     [Theory]
     [InlineData("<PropertyGroup><TargetFramework>net48</TargetFramework></PropertyGroup>", "net48")]
     [InlineData("<PropertyGroup><TargetFrameworks>netstandard2.0;net8.0</TargetFrameworks></PropertyGroup>", "net8.0")]
     [InlineData("<PropertyGroup><TargetFrameworks>$(Frameworks);net8.0</TargetFrameworks></PropertyGroup>", "net8.0")]
+    [InlineData("<PropertyGroup><TargetFrameworkVersion>v4.7.2</TargetFrameworkVersion></PropertyGroup>", "net472")]
     [InlineData("", null)]
     public void TargetFramework_IsTheNewestOne(string body, string? expected) =>
         Assert.Equal(expected, ProjectProperties.Read(Project("Lib", body), _root).TargetFramework);

@@ -11,7 +11,8 @@ public sealed class TargetFrameworkReferencesTests
     [InlineData("net472", "net472: the .NET Framework 4.8 reference assemblies", "NET472", "NET472_OR_GREATER", "NET48_OR_GREATER")]
     [InlineData("netstandard2.0", "netstandard2.0 reference assemblies", "NETSTANDARD2_0_OR_GREATER", "NETSTANDARD2_0", "NETSTANDARD2_1_OR_GREATER")]
     [InlineData("netstandard2.1", "netstandard2.1 reference assemblies", "NETSTANDARD2_1_OR_GREATER", "NETSTANDARD", "NET5_0_OR_GREATER")]
-    [InlineData("net8.0", "net8.0 reference assemblies", "NET8_0_OR_GREATER", "NET8_0", "NET9_0_OR_GREATER")]
+    [InlineData("net8.0", "net8.0 reference assemblies", "NET8_0_OR_GREATER", "NETCOREAPP2_1_OR_GREATER", "NET9_0_OR_GREATER")]
+    [InlineData("net10.0", "net10.0 reference assemblies", "NETCOREAPP3_1_OR_GREATER", "NET10_0", "NETSTANDARD2_1_OR_GREATER")]
     [InlineData("net6.0-windows", "net6.0-windows: the .NET 8 reference assemblies (the nearest served here); the windows platform's own assemblies are not referenced", "WINDOWS", "NET6_0_OR_GREATER", "NET7_0_OR_GREATER")]
     [InlineData("net10.0", "net10.0 reference assemblies", "NET10_0_OR_GREATER", "NET", "NETFRAMEWORK")]
     public void EachFramework_HasItsReferencesAndSymbols(string moniker, string description, string symbol, string anotherSymbol, string absentSymbol)
@@ -51,7 +52,18 @@ public sealed class TargetFrameworkReferencesTests
     [InlineData(null, "net48;netstandard2.0;netstandard2.1;net6.0;net8.0;net10.0", "net10.0")]
     [InlineData(null, "net9.0;net10.0-windows;netcoreapp3.1", "net10.0-windows")]
     [InlineData(null, "net462;net48;net35", "net48")]
+    [InlineData(null, "net8.0-android;net8.0;net8.0-ios", "net8.0")]
     [InlineData("$(Framework)", null, null)]
     public void Choose_IsTheTargetFrameworkOrTheNewestOfTheList(string? targetFramework, string? targetFrameworks, string? expected) =>
         Assert.Equal(expected, TargetFrameworkReferences.Choose(targetFramework, targetFrameworks));
+
+    [Theory]
+    [InlineData(".NETFramework", "v4.7.2", "net472")]
+    [InlineData(null, "v4.0", "net40")]
+    [InlineData(".NETFramework", "v4.8.1", "net481")]
+    [InlineData(".NETCoreApp", "v8.0", null)]
+    [InlineData(".NETFramework", "$(Version)", null)]
+    [InlineData(".NETFramework", "", null)]
+    public void OldStyleProject_FrameworkVersionIsAMoniker(string? identifier, string? version, string? expected) =>
+        Assert.Equal(expected, TargetFrameworkReferences.FromFrameworkVersion(identifier, version));
 }
