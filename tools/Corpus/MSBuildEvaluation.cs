@@ -6,7 +6,8 @@ namespace IoPerf.Corpus;
 /// <summary>
 /// A project as MSBuild's own evaluation sees it (<c>dotnet msbuild -getProperty -getItem</c>, the installed SDK):
 /// conditions, imports, Directory.Build.* files and SDK props applied as in a build, for the newest target framework of a
-/// multi-targeted project (TargetFrameworkReferences.Choose). Evaluation needs no restore; packages come from <see cref="Restore"/>, when it succeeds.
+/// multi-targeted project (TargetFrameworkReferences.Choose). <see cref="Restore"/> runs first, so that the props
+/// packages add count; the packages' assemblies come from the assets file it writes (<see cref="PackageAssemblies"/>).
 /// </summary>
 internal static class MSBuildEvaluation
 {
@@ -29,10 +30,10 @@ internal static class MSBuildEvaluation
             return (null, error);
         }
 
-        var targetFramework = TargetFrameworkReferences.Choose(Property(outer.Value, "TargetFramework"), Property(outer.Value, "TargetFrameworks"))
-            ?? TargetFrameworkReferences.FromFrameworkVersion(Property(outer.Value, "TargetFrameworkIdentifier"), Property(outer.Value, "TargetFrameworkVersion"));
+        var targetFramework = TargetFrameworkReferences.Choose(
+            Property(outer.Value, "TargetFramework"), Property(outer.Value, "TargetFrameworks"), Property(outer.Value, "TargetFrameworkIdentifier"), Property(outer.Value, "TargetFrameworkVersion"));
         var evaluation = outer.Value;
-        if (string.IsNullOrEmpty(Property(outer.Value, "TargetFramework")) && targetFramework is not null)
+        if (string.IsNullOrEmpty(Property(outer.Value, "TargetFramework")) && Property(outer.Value, "TargetFrameworks").Length > 0 && targetFramework is not null)
         {
             // A multi-targeted project's items and properties per framework come from its inner build's evaluation.
             var (inner, innerError) = Run(projectFile, targetFramework);
@@ -81,7 +82,7 @@ internal static class MSBuildEvaluation
         var usings = Items(evaluation, "Using")
             .Select(item => (Include: Metadata(item, "Identity"), Alias: Metadata(item, "Alias"), Static: ProjectProperties.IsTrue(Metadata(item, "Static"))))
             .Where(u => u.Include.Length > 0)
-            .Select(u => u.Alias.Length > 0 ? $"global using {u.Alias} = global::{u.Include};" : u.Static ? $"global using static global::{u.Include};" : $"global using global::{u.Include};")
+            .Select(u => ProjectProperties.GlobalUsing(u.Include, u.Alias, u.Static))
             .Distinct(StringComparer.Ordinal)
             .ToList();
         var packages = Items(evaluation, "PackageReference").Select(item => Metadata(item, "Identity")).ToList();

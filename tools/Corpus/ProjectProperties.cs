@@ -145,7 +145,7 @@ internal sealed record ProjectProperties(
         }
 
         var all = usings
-            .Select(u => u.Alias is { } alias ? $"global using {alias} = global::{u.Include};" : u.Static ? $"global using static global::{u.Include};" : $"global using global::{u.Include};")
+            .Select(u => GlobalUsing(u.Include, u.Alias, u.Static))
             .Distinct(StringComparer.Ordinal)
             .ToList();
         // The assembly name matters to InternalsVisibleTo between projects compiled together; MSBuild defaults it to the project file's name.
@@ -165,8 +165,9 @@ internal sealed record ProjectProperties(
             UseMaui = IsTrue(properties.GetValueOrDefault("UseMaui")),
             UseWinUI = IsTrue(properties.GetValueOrDefault("UseWinUI")),
             UiFrameworkPackages = UiFrameworkPackagesOf(packages),
-            TargetFramework = TargetFrameworkReferences.Choose(properties.GetValueOrDefault("TargetFramework"), properties.GetValueOrDefault("TargetFrameworks"))
-                ?? TargetFrameworkReferences.FromFrameworkVersion(properties.GetValueOrDefault("TargetFrameworkIdentifier"), properties.GetValueOrDefault("TargetFrameworkVersion")),
+            TargetFramework = TargetFrameworkReferences.Choose(
+                properties.GetValueOrDefault("TargetFramework"), properties.GetValueOrDefault("TargetFrameworks"),
+                properties.GetValueOrDefault("TargetFrameworkIdentifier"), properties.GetValueOrDefault("TargetFrameworkVersion")),
         };
     }
 
@@ -183,6 +184,12 @@ internal sealed record ProjectProperties(
 
     public static bool IsEnabled(string? value) =>
         value is not null && (value.Trim().Equals("enable", StringComparison.OrdinalIgnoreCase) || value.Trim().Equals("true", StringComparison.OrdinalIgnoreCase));
+
+    /// <summary>What the SDK writes into GlobalUsings.g.cs for one <c>Using</c> item (Include, with its Alias or Static metadata).</summary>
+    public static string GlobalUsing(string include, string? alias, bool isStatic) =>
+        !string.IsNullOrEmpty(alias) ? $"global using {alias} = global::{include};"
+        : isStatic ? $"global using static global::{include};"
+        : $"global using global::{include};";
 
     /// <summary>Where a property was set, in MSBuild's import order; the test SDK package's props come after Directory.Build.props.</summary>
     private enum ImportStage

@@ -16,6 +16,8 @@ internal sealed record TargetFrameworkReferences(string Moniker, ImmutableArray<
 {
     private static readonly ConcurrentDictionary<string, ImmutableArray<MetadataReference>> Folders = new(StringComparer.Ordinal);
 
+    private static readonly ConcurrentDictionary<string, TargetFrameworkReferences> ByMoniker = new(StringComparer.Ordinal);
+
     private static readonly Regex NetCore = new(@"^net(?<major>\d{1,3})\.(?<minor>\d{1,3})(-(?<platform>[a-z]+))?", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant);
     private static readonly Regex NetCoreApp = new(@"^netcoreapp(?<major>\d)\.(?<minor>\d)$", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant);
     private static readonly Regex NetStandard = new(@"^netstandard(?<major>\d)\.(?<minor>\d)$", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant);
@@ -30,15 +32,17 @@ internal sealed record TargetFrameworkReferences(string Moniker, ImmutableArray<
     /// The target framework the runner compiles a project for: its TargetFramework, or the newest of its
     /// TargetFrameworks - a diagnostic the build reports for any of its targets is one the user sees, and the rules that
     /// depend on an API (IOP004's SearchValues) report in the newest target, where the fixes split older ones off with #if.
+    /// An old-style project names neither: its TargetFrameworkVersion is its framework (<see cref="FromFrameworkVersion"/>).
     /// Null when the project files name none.
     /// </summary>
-    public static string? Choose(string? targetFramework, string? targetFrameworks) =>
+    public static string? Choose(string? targetFramework, string? targetFrameworks, string? frameworkIdentifier = null, string? frameworkVersion = null) =>
         !string.IsNullOrWhiteSpace(targetFramework) && !targetFramework.Contains("$(", StringComparison.Ordinal)
             ? targetFramework.Trim()
             : targetFrameworks?.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
                 .Where(t => !t.Contains("$(", StringComparison.Ordinal))
                 .OrderByDescending(Rank)
-                .FirstOrDefault();
+                .FirstOrDefault()
+              ?? FromFrameworkVersion(frameworkIdentifier, frameworkVersion);
 
     /// <summary>Newer APIs rank higher: .NET 5+ by version, then .NET Core, .NET Standard, .NET Framework; unknown monikers last.</summary>
     private static int Rank(string moniker)
@@ -68,7 +72,10 @@ internal sealed record TargetFrameworkReferences(string Moniker, ImmutableArray<
         return digits.Length is >= 2 and <= 3 && digits.All(char.IsAsciiDigit) ? "net" + digits : null;
     }
 
-    public static TargetFrameworkReferences For(string? moniker)
+    /// <summary>The references and symbols for <paramref name="moniker"/>, made once per moniker for the whole run.</summary>
+    public static TargetFrameworkReferences For(string? moniker) => ByMoniker.GetOrAdd(moniker ?? "", static key => Create(key.Length == 0 ? null : key));
+
+    private static TargetFrameworkReferences Create(string? moniker)
     {
         if (moniker is null)
         {

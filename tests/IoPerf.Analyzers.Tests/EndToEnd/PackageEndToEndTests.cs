@@ -251,15 +251,7 @@ public sealed class PackageEndToEndTests
             var directory = Path.Combine(_root, name);
             Directory.CreateDirectory(directory);
 
-            // The folder feed is added to the machine's configured sources (no <clear/>): the framework packs still restore.
-            File.WriteAllText(Path.Combine(directory, "nuget.config"), $"""
-                <?xml version="1.0" encoding="utf-8"?>
-                <configuration>
-                  <packageSources>
-                    <add key="ioperf-e2e" value="{Feed}" />
-                  </packageSources>
-                </configuration>
-                """);
+            WriteNuGetConfig(directory);
             var targets = targetFrameworks is null
                 ? $"<OutputType>Exe</OutputType><TargetFramework>{ConsumerFramework}</TargetFramework>"
                 : $"<TargetFrameworks>{targetFrameworks}</TargetFrameworks><LangVersion>latest</LangVersion>";
@@ -351,6 +343,16 @@ public sealed class PackageEndToEndTests
             return WithEditorConfig(directory, editorConfig);
         }
 
+        /// <summary>The folder feed, added to the machine's configured sources (no &lt;clear/&gt;): the framework packs still restore.</summary>
+        private void WriteNuGetConfig(string directory) => File.WriteAllText(Path.Combine(directory, "nuget.config"), $"""
+            <?xml version="1.0" encoding="utf-8"?>
+            <configuration>
+              <packageSources>
+                <add key="ioperf-e2e" value="{Feed}" />
+              </packageSources>
+            </configuration>
+            """);
+
         /// <summary>
         /// A program made of samples/Demo's sources (one example of every rule) with the package, the preset on and a
         /// SARIF log (<c>build.sarif</c>), the local tool manifest of this repository beside it, and the demo's
@@ -367,14 +369,7 @@ public sealed class PackageEndToEndTests
                 File.Copy(source, Path.Combine(directory, Path.GetFileName(source)));
             }
 
-            File.WriteAllText(Path.Combine(directory, "nuget.config"), $"""
-                <?xml version="1.0" encoding="utf-8"?>
-                <configuration>
-                  <packageSources>
-                    <add key="ioperf-e2e" value="{Feed}" />
-                  </packageSources>
-                </configuration>
-                """);
+            WriteNuGetConfig(directory);
             File.WriteAllText(Path.Combine(directory, name + ".csproj"), $"""
                 <Project Sdk="Microsoft.NET.Sdk">
                   <PropertyGroup>
