@@ -5,7 +5,7 @@ using Microsoft.CodeAnalysis.Text;
 
 namespace IoPerf.Corpus;
 
-/// <summary>One compilation's worth of sources: the .cs files under one project folder, and what its project files say about it.</summary>
+/// <summary>One compilation's worth of sources: a project's Compile items (read as XML: the .cs files under its folder), and what its project files say about it.</summary>
 internal sealed record SourceGroup(string Name, string Directory, IReadOnlyList<string> Files, ProjectProperties Properties);
 
 /// <summary>How the runner reads projects: MSBuild's evaluation (else the project files as XML), and whether it restores packages first.</summary>
@@ -25,8 +25,8 @@ internal sealed record CorpusSolution(
 }
 
 /// <summary>
-/// Turns a checkout into compilations: every .csproj folder becomes one compilation of the .cs files below it
-/// (nested projects take their own files), compiled against the reference assemblies of its newest target framework,
+/// Turns a checkout into compilations: every .csproj folder becomes one compilation of its Compile items as MSBuild
+/// evaluates them (read as XML: the .cs files below its folder, nested projects taking their own), compiled against the reference assemblies of its newest target framework,
 /// the packages a restore brings (when it succeeds) and the projects it references, transitively, as in a build. A
 /// project MSBuild cannot evaluate, or whose restore fails, is still compiled - from its project files read as XML, or
 /// without its packages - and its report entry says so: code that needs what is missing compiles with errors, and the
@@ -67,14 +67,26 @@ internal static class CorpusLoader
             list.Add(file);
         }
 
-        return files
-            .OrderBy(pair => pair.Key, StringComparer.Ordinal)
-            .Select(pair => new SourceGroup(
-                Path.GetRelativePath(root, pair.Key) is "." ? Path.GetFileName(root) : Path.GetRelativePath(root, pair.Key),
-                pair.Key,
-                pair.Value.OrderBy(f => f, StringComparer.Ordinal).ToList(),
-                Properties(pair.Key, root, options)))
-            .ToList();
+        // MSBuild knows a project's sources (Compile Remove, files linked from other folders), so every project folder is a
+        // candidate; read as XML, a project is the .cs files below its folder.
+        var directories = options.UseMSBuild ? files.Keys.Union(projectDirectories) : files.Keys;
+        var properties = directories.Order(StringComparer.Ordinal).ToDictionary(directory => directory, directory => Properties(directory, root, options));
+        // A file a project links in from a folder of no project is that project's, not a loose file's.
+        var linked = properties.Values.SelectMany(p => p.CompileItems ?? Array.Empty<string>()).ToHashSet(StringComparer.Ordinal);
+        var groups = new List<SourceGroup>();
+        foreach (var (directory, project) in properties)
+        {
+            var sources = project.CompileItems is { } compileItems
+                ? compileItems.Where(file => !IsBuildOutput(file) && IsReadable(file)).Order(StringComparer.Ordinal).ToList()
+                : files.GetValueOrDefault(directory)?.Where(file => projectDirectories.Contains(directory) || !linked.Contains(file)).Order(StringComparer.Ordinal).ToList();
+            if (sources is { Count: > 0 })
+            {
+                var name = Path.GetRelativePath(root, directory) is "." ? Path.GetFileName(root) : Path.GetRelativePath(root, directory);
+                groups.Add(new SourceGroup(name, directory, sources, project));
+            }
+        }
+
+        return groups;
     }
 
     /// <summary>The project's properties from MSBuild's evaluation when asked and possible, else from its project files; then its packages.</summary>

@@ -17,7 +17,7 @@ internal static class MSBuildEvaluation
         "TargetFramework", "TargetFrameworks", "TargetFrameworkIdentifier", "TargetFrameworkVersion", "DefineConstants", "ProjectAssetsFile",
     };
 
-    private static readonly string[] ItemNames = { "Using", "ProjectReference", "PackageReference", "Reference" };
+    private static readonly string[] ItemNames = { "Using", "ProjectReference", "PackageReference", "Reference", "Compile" };
 
     private static readonly TimeSpan Patience = TimeSpan.FromMinutes(3);
 
@@ -106,6 +106,7 @@ internal static class MSBuildEvaluation
             UiFrameworkPackages = ProjectProperties.UiFrameworkPackagesOf(packages),
             TargetFramework = targetFramework,
             DefineConstants = Property(evaluation, "DefineConstants").Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries),
+            CompileItems = Items(evaluation, "Compile").Select(item => Metadata(item, "FullPath")).Where(path => path.Length > 0).Distinct(StringComparer.Ordinal).ToList(),
             AssetsFile = Property(evaluation, "ProjectAssetsFile") is { Length: > 0 } assets ? assets : null,
             LoadedBy = "MSBuild",
         };

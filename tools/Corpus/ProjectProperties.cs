@@ -42,6 +42,12 @@ internal sealed record ProjectProperties(
     /// <summary>The packages' compile-time assemblies after a successful restore (empty otherwise).</summary>
     public IReadOnlyList<string> PackageAssemblies { get; init; } = Array.Empty<string>();
 
+    /// <summary>
+    /// The project's Compile items as MSBuild evaluates them (default globs, <c>Compile Remove</c>, linked files from
+    /// other folders), full paths; null when MSBuild did not evaluate the project and the folder's files stand in.
+    /// </summary>
+    public IReadOnlyList<string>? CompileItems { get; init; }
+
     /// <summary>"restored", or why the packages are not referenced (no restore asked, restore failed, ...).</summary>
     public string Packages { get; init; } = "not restored";
 

@@ -24,8 +24,8 @@ public sealed partial class CorpusLoaderTests : IDisposable
 
     /// <summary>
     /// Three projects: a test-SDK reference in Directory.Build.props whose condition holds for no project here, an app that
-    /// uses a type of a project two references away, and a Using item under a condition (with its opposite, which would make
-    /// the type ambiguous). Read as XML, every project is a test project and the app's code does not bind; MSBuild gets it
+    /// uses a type of a project two references away, a Using item under a condition (with its opposite, which would make
+    /// the type ambiguous), and Compile items that are not the app's folder (a file linked in, a folder removed). Read as XML, every project is a test project and the app's code does not bind; MSBuild gets it
     /// right, and the runner's diagnostics are the ones <c>dotnet build</c> reports with every rule raised to warning.
     /// </summary>
     [Fact]
@@ -45,6 +45,8 @@ public sealed partial class CorpusLoaderTests : IDisposable
             .Order()
             .ToList();
         Assert.Contains("App/Program.cs:1 IOP003", built);
+        Assert.Contains("Shared/Linked.cs:4 IOP003", built);
+        Assert.DoesNotContain(built, d => d.StartsWith("App/Old/", StringComparison.Ordinal));
         Assert.Contains(built, d => d.StartsWith("App/Program.cs:", StringComparison.Ordinal) && d.EndsWith(" IOP002", StringComparison.Ordinal));
         Assert.Equal(built, Diagnostics(byMSBuild));
 
@@ -53,10 +55,17 @@ public sealed partial class CorpusLoaderTests : IDisposable
         Assert.Equal(0, Compilation(byMSBuild, "App").GetProperty("BindingErrors").GetInt32());
         Assert.Equal(2, Compilation(byMSBuild, "App").GetProperty("ProjectReferences").GetInt32());
 
-        // What the runner saw before it used MSBuild: test projects everywhere, an ambiguous type in the app.
-        Assert.All(Compilations(byFiles), c => Assert.True(c.GetProperty("IsTestProject").GetBoolean()));
+        // What the runner saw before it used MSBuild: test projects everywhere, an ambiguous type in the app, the removed
+        // folder compiled with the app (its one diagnostic, in a file the build never compiles) and the linked file as loose
+        // code of its own, without the app's implicit usings.
+        var loose = Assert.Single(Compilations(byFiles), c => c.GetProperty("LoadedBy").GetString() == "no project file");
+        Assert.Equal(1, loose.GetProperty("Files").GetInt32());
+        Assert.All(Compilations(byFiles).Where(c => c.GetProperty("LoadedBy").GetString() != "no project file"), c => Assert.True(c.GetProperty("IsTestProject").GetBoolean()));
+        Assert.Equal(["App", "Core", "Paths"], Compilations(byMSBuild).Select(c => c.GetProperty("Name").GetString()).Order().ToList());
+        Assert.Equal(2, Compilation(byFiles, "App").GetProperty("Files").GetInt32());
+        Assert.Equal(2, Compilation(byMSBuild, "App").GetProperty("Files").GetInt32());
         Assert.NotEqual(0, Compilation(byFiles, "App").GetProperty("BindingErrors").GetInt32());
-        Assert.Empty(Diagnostics(byFiles));
+        Assert.Equal(["App/Old/Legacy.cs:4 IOP003"], Diagnostics(byFiles));
     }
 
     /// <summary>A project MSBuild cannot evaluate (an SDK that is not installed) is read from its files; one whose restore fails is compiled without packages. Both say so.</summary>
@@ -190,6 +199,8 @@ public sealed partial class CorpusLoaderTests : IDisposable
               <PropertyGroup><OutputType>Exe</OutputType></PropertyGroup>
               <ItemGroup>
                 <ProjectReference Include="../Core/Core.csproj" />
+                <Compile Remove="Old/**" />
+                <Compile Include="../Shared/Linked.cs" />
                 <Using Include="Fixture.Paths" Condition="'$(OutputType)' == 'Exe'" />
                 <Using Include="Fixture.OtherPaths" Condition="'$(OutputType)' != 'Exe'" />
               </ItemGroup>
@@ -212,6 +223,12 @@ public sealed partial class CorpusLoaderTests : IDisposable
                 return sum;
             }
             """);
+        // The app's sources as MSBuild sees them: a file linked in from a folder of no project, a folder it removes.
+        const string LinesOnce = "public static int Count(string path) { var n = 0; foreach (var line in File.ReadAllLines(path)) n += line.Length; return n; }";
+        File.WriteAllText(Path.Combine(Directory.CreateDirectory(Path.Combine(_folder, "Shared")).FullName, "Linked.cs"),
+            $"namespace Fixture;\npublic static class Linked\n{{\n    {LinesOnce}\n}}\n");
+        File.WriteAllText(Path.Combine(Directory.CreateDirectory(Path.Combine(_folder, "App", "Old")).FullName, "Legacy.cs"),
+            $"namespace Fixture;\npublic static class Legacy\n{{\n    {LinesOnce}\n}}\n");
     }
 
     private void WriteProject(string name, string project, string source)
