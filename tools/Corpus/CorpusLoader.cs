@@ -1,6 +1,7 @@
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Text;
 
 namespace IoPerf.Corpus;
@@ -77,7 +78,7 @@ internal static class CorpusLoader
         foreach (var (directory, project) in properties)
         {
             var sources = project.CompileItems is { } compileItems
-                ? compileItems.Where(file => !IsBuildOutput(file) && IsReadable(file)).Order(StringComparer.Ordinal).ToList()
+                ? compileItems.Where(file => (project.CommandLine is not null || !IsBuildOutput(file)) && IsReadable(file)).Order(StringComparer.Ordinal).ToList()
                 : files.GetValueOrDefault(directory)?.Where(file => projectDirectories.Contains(directory) || !linked.Contains(file)).Order(StringComparer.Ordinal).ToList();
             if (sources is { Count: > 0 })
             {
@@ -109,6 +110,19 @@ internal static class CorpusLoader
         {
             return evaluated with { Packages = restoreFailure };
         }
+
+        var (commandLine, noCommandLine) = MSBuildEvaluation.CompilerCommandLine(projectFile, evaluated.InnerBuildTargetFramework);
+        if (commandLine is not null)
+        {
+            return evaluated with
+            {
+                CommandLine = commandLine,
+                CompileItems = commandLine.SourceFiles.Select(source => Path.GetFullPath(source.Path)).ToList(),
+                Packages = "restored: the build's compiler command line",
+            };
+        }
+
+        evaluated = evaluated with { CommandLineWhyNot = noCommandLine };
 
         var (assemblies, unreadable) = MSBuildEvaluation.PackageAssemblies(evaluated.AssetsFile, evaluated.TargetFramework);
         return assemblies is null
@@ -167,24 +181,76 @@ internal static class CorpusLoader
 
     private static Solution AddProject(Solution solution, SourceGroup group, out ProjectId id)
     {
-        var framework = TargetFrameworkReferences.For(group.Properties.TargetFramework);
-        var references = framework.References.AddRange(group.Properties.PackageAssemblies.Select(file => (MetadataReference)MetadataReference.CreateFromFile(file)));
-        var symbols = framework.PreprocessorSymbols.Concat(group.Properties.DefineConstants).Distinct(StringComparer.Ordinal);
-        var info = TestWorkspace.CreateProjectInfo(group.Name, references, group.Properties.OutputKind, allowUnsafe: true, symbols);
-        solution = solution.AddProject(group.Properties.AssemblyName is { } assemblyName ? info.WithAssemblyName(assemblyName) : info);
+        var info = group.Properties.CommandLine is { } commandLine ? FromCommandLine(group, commandLine) : Composed(group);
+        solution = solution.AddProject(info);
         id = info.Id;
         foreach (var file in group.Files)
         {
             solution = solution.AddDocument(DocumentId.CreateNewId(info.Id), Path.GetFileName(file), SourceText.From(File.ReadAllText(file)), filePath: file);
         }
 
-        if (group.Properties.GlobalUsingsSource is { } globalUsings)
+        if (group.Properties.CommandLine is null && group.Properties.GlobalUsingsSource is { } globalUsings)
         {
-            // What the SDK generates into obj/ from ImplicitUsings and the Using items.
+            // What the SDK generates into obj/ from ImplicitUsings and the Using items (a command line names the file itself).
             solution = solution.AddDocument(DocumentId.CreateNewId(info.Id), "GlobalUsings.g.cs", globalUsings, filePath: Path.Combine(group.Directory, "obj", "GlobalUsings.g.cs"));
         }
 
         return solution;
+    }
+
+    /// <summary>The project as the runner composes it: its framework's reference assemblies, its packages, its symbols.</summary>
+    private static ProjectInfo Composed(SourceGroup group)
+    {
+        var framework = TargetFrameworkReferences.For(group.Properties.TargetFramework);
+        var references = framework.References.AddRange(group.Properties.PackageAssemblies.Select(file => (MetadataReference)MetadataReference.CreateFromFile(file)));
+        var symbols = framework.PreprocessorSymbols.Concat(group.Properties.DefineConstants).Distinct(StringComparer.Ordinal);
+        var info = TestWorkspace.CreateProjectInfo(group.Name, references, group.Properties.OutputKind, allowUnsafe: true, symbols);
+        return group.Properties.AssemblyName is { } assemblyName ? info.WithAssemblyName(assemblyName) : info;
+    }
+
+    /// <summary>
+    /// The project as its build's compiler command line describes it: the same references (project references excepted:
+    /// they are projects of this solution), options, symbols and source generators. Warnings the project makes errors stay
+    /// warnings: the report counts binding errors, and a nullable warning is not one.
+    /// </summary>
+    private static ProjectInfo FromCommandLine(SourceGroup group, CSharpCommandLineArguments commandLine)
+    {
+        var references = commandLine.MetadataReferences
+            .Select(reference => (Path: Path.GetFullPath(reference.Reference, commandLine.BaseDirectory!), reference.Properties))
+            .Where(reference => File.Exists(reference.Path))
+            .Select(reference => (MetadataReference)MetadataReference.CreateFromFile(reference.Path, reference.Properties));
+        var generators = commandLine.AnalyzerReferences
+            .Select(analyzer => Path.GetFullPath(analyzer.FilePath, commandLine.BaseDirectory!))
+            .Where(File.Exists)
+            .Select(path => new AnalyzerFileReference(path, AnalyzerLoader.Instance))
+            .Where(reference => reference.GetGenerators(LanguageNames.CSharp).Any());
+        var options = commandLine.CompilationOptions
+            .WithGeneralDiagnosticOption(ReportDiagnostic.Default)
+            .WithSpecificDiagnosticOptions(ImmutableDictionary<string, ReportDiagnostic>.Empty);
+        // A language version newer than the runner's compiler knows (C# 14 from SDK 10) parses as the newest it knows.
+        var parseOptions = commandLine.Errors.Any(error => error.Id == "CS1617") ? commandLine.ParseOptions.WithLanguageVersion(LanguageVersion.Preview) : commandLine.ParseOptions;
+        return ProjectInfo.Create(
+            ProjectId.CreateNewId(),
+            VersionStamp.Create(),
+            group.Name,
+            group.Properties.AssemblyName ?? commandLine.CompilationName ?? group.Name,
+            LanguageNames.CSharp,
+            compilationOptions: options,
+            parseOptions: parseOptions,
+            metadataReferences: references,
+            analyzerReferences: generators);
+    }
+
+    /// <summary>Loads a project's source generators into the runner, as the compiler server loads them into itself.</summary>
+    private sealed class AnalyzerLoader : IAnalyzerAssemblyLoader
+    {
+        public static readonly AnalyzerLoader Instance = new();
+
+        public void AddDependencyLocation(string fullPath)
+        {
+        }
+
+        public System.Reflection.Assembly LoadFromPath(string fullPath) => System.Reflection.Assembly.LoadFrom(fullPath);
     }
 
     /// <summary>
@@ -242,6 +308,11 @@ internal static class CorpusLoader
         path.Contains($"{Path.DirectorySeparatorChar}bin{Path.DirectorySeparatorChar}", StringComparison.Ordinal) ||
         path.Contains($"{Path.DirectorySeparatorChar}.git{Path.DirectorySeparatorChar}", StringComparison.Ordinal);
 
+    /// <summary>
+    /// The compilation's errors, less CS1705 (a referenced assembly built against a newer framework): the runner compiles
+    /// each project once, for its newest target, where a build compiles for each referencing project the target nearest
+    /// to its own. Types still bind; the error is the runner's, not the code's.
+    /// </summary>
     public static ImmutableArray<Diagnostic> Errors(Compilation compilation) =>
-        compilation.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error).ToImmutableArray();
+        compilation.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error && d.Id != "CS1705").ToImmutableArray();
 }

@@ -42,13 +42,16 @@ internal sealed record CompilationEntry(string Name, int Files, int BindingError
     /// <summary>"MSBuild", or "project files" and why MSBuild could not evaluate the project.</summary>
     public string LoadedBy { get; init; } = "";
 
-    /// <summary>The reference assemblies the project was compiled against (its newest target framework's, or the nearest served here).</summary>
+    /// <summary>The references the project was compiled against: the build's command line, else its newest target framework's reference assemblies (or the nearest served here).</summary>
     public string References { get; init; } = "";
 
-    /// <summary>"restored: N assemblies", or why the packages are not referenced.</summary>
+    /// <summary>"restored: N assemblies" or "restored: the build's compiler command line", or why the packages are not referenced.</summary>
     public string Packages { get; init; } = "";
 
     public string UiFramework { get; init; } = "";
+
+    /// <summary>The most frequent binding error codes with their counts ("CS0246 x120, CS0103 x31"), to tell a missing package from a runner artefact.</summary>
+    public string CommonErrors { get; init; } = "";
 }
 
 /// <summary>A compilation whose analysis threw: which one, in which step, and the exception.</summary>

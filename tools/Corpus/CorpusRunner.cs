@@ -107,9 +107,12 @@ internal static class CorpusRunner
             group.Properties.GlobalUsings.Count, group.Properties.UseWpf, group.Properties.UseWindowsForms, group.Properties.IsTestProject)
         {
             LoadedBy = group.Properties.LoadedBy,
-            References = TargetFrameworkReferences.For(group.Properties.TargetFramework).Description,
+            References = group.Properties.CommandLine is { } commandLine
+                ? $"the build's command line: {commandLine.MetadataReferences.Length} references, {project.AnalyzerReferences.Count} source generator assemblies"
+                : TargetFrameworkReferences.For(group.Properties.TargetFramework).Description + (group.Properties.CommandLineWhyNot is { } whyNot && group.Properties.LoadedBy == "MSBuild" ? $" ({whyNot})" : ""),
             Packages = group.Properties.Packages,
             UiFramework = group.Properties.UiFramework,
+            CommonErrors = string.Join(", ", errorsBefore.GroupBy(error => error.Id).OrderByDescending(ids => ids.Count()).ThenBy(ids => ids.Key, StringComparer.Ordinal).Take(3).Select(ids => $"{ids.Key} x{ids.Count()}")),
         });
 
         Enter("running the analyzers");

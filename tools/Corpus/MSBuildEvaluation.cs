@@ -33,6 +33,7 @@ internal static class MSBuildEvaluation
         var targetFramework = TargetFrameworkReferences.Choose(
             Property(outer.Value, "TargetFramework"), Property(outer.Value, "TargetFrameworks"), Property(outer.Value, "TargetFrameworkIdentifier"), Property(outer.Value, "TargetFrameworkVersion"));
         var evaluation = outer.Value;
+        string? innerBuild = null;
         if (string.IsNullOrEmpty(Property(outer.Value, "TargetFramework")) && Property(outer.Value, "TargetFrameworks").Length > 0 && targetFramework is not null)
         {
             // A multi-targeted project's items and properties per framework come from its inner build's evaluation.
@@ -43,9 +44,78 @@ internal static class MSBuildEvaluation
             }
 
             evaluation = inner.Value;
+            innerBuild = targetFramework;
         }
 
-        return (ToProperties(projectFile, evaluation, targetFramework), null);
+        return (ToProperties(projectFile, evaluation, targetFramework) with { InnerBuildTargetFramework = innerBuild }, null);
+    }
+
+    /// <summary>
+    /// The compiler's command line for a restored project, from a design-time build: the Compile target with the
+    /// compiler's execution skipped, as Roslyn's MSBuildWorkspace and the IDE run it. Its arguments are what the build's
+    /// Csc task receives - sources (generated ones in obj/ included), resolved references, symbols, language version,
+    /// source generators - so the runner compiles what the build compiles. The project's own project references are left
+    /// out (<see cref="ProjectReferenceOutputs"/>): the runner compiles them from source, in the same solution. Null and
+    /// why when the design-time build fails (a target that needs Windows, a package missing).
+    /// </summary>
+    public static (Microsoft.CodeAnalysis.CSharp.CSharpCommandLineArguments? CommandLine, string? WhyNot) CompilerCommandLine(string projectFile, string? innerBuildTargetFramework)
+    {
+        var arguments = new List<string>
+        {
+            "msbuild", projectFile, "-nologo", "-p:Configuration=Release", "-t:Compile", "-p:DesignTimeBuild=true", "-p:SkipCompilerExecution=true",
+            "-p:ProvideCommandLineArgs=true", "-p:BuildProjectReferences=false", "-getItem:CscCommandLineArgs", "-getItem:ReferencePathWithRefAssemblies",
+        };
+        if (innerBuildTargetFramework is not null)
+        {
+            arguments.Add("-p:TargetFramework=" + innerBuildTargetFramework);
+        }
+
+        var run = DotNet(arguments.ToArray());
+        if (run.ExitCode != 0)
+        {
+            return (null, "design-time build failed: " + FirstError(run.Output));
+        }
+
+        try
+        {
+            using var document = JsonDocument.Parse(run.StandardOutput);
+            var projectOutputs = ProjectReferenceOutputs(document.RootElement);
+            var commandLine = Items(document.RootElement, "CscCommandLineArgs").Select(item => Metadata(item, "Identity"))
+                .Where(argument => argument.Length > 0 && !IsReferenceTo(argument, projectOutputs))
+                .ToList();
+            if (commandLine.Count == 0)
+            {
+                return (null, "design-time build printed no compiler command line");
+            }
+
+            var parsed = Microsoft.CodeAnalysis.CSharp.CSharpCommandLineParser.Default.Parse(commandLine, Path.GetDirectoryName(projectFile)!, sdkDirectory: null);
+            return (parsed, null);
+        }
+        catch (JsonException)
+        {
+            return (null, "design-time build printed no evaluation: " + FirstError(run.Output));
+        }
+    }
+
+    /// <summary>The references that are the outputs of the project's project references (ReferenceSourceTarget = ProjectReference).</summary>
+    private static HashSet<string> ProjectReferenceOutputs(JsonElement evaluation) =>
+        Items(evaluation, "ReferencePathWithRefAssemblies")
+            .Where(item => Metadata(item, "ReferenceSourceTarget") == "ProjectReference")
+            .SelectMany(item => new[] { Metadata(item, "Identity"), Metadata(item, "FullPath") })
+            .Where(path => path.Length > 0)
+            .ToHashSet(StringComparer.Ordinal);
+
+    /// <summary>Whether a compiler argument is <c>/reference:[alias=]path</c> to one of <paramref name="paths"/>.</summary>
+    private static bool IsReferenceTo(string argument, HashSet<string> paths)
+    {
+        if (!argument.StartsWith("/reference:", StringComparison.Ordinal))
+        {
+            return false;
+        }
+
+        var value = argument["/reference:".Length..].Trim('"');
+        var equals = value.IndexOf('=', StringComparison.Ordinal);
+        return paths.Contains(value) || (equals > 0 && paths.Contains(value[(equals + 1)..].Trim('"')));
     }
 
     /// <summary>

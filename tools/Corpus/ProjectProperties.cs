@@ -43,6 +43,19 @@ internal sealed record ProjectProperties(
     public IReadOnlyList<string> PackageAssemblies { get; init; } = Array.Empty<string>();
 
     /// <summary>
+    /// The compiler's own command line for the project (MSBuild's design-time build), parsed: its sources, references,
+    /// symbols, language version and source generators, exactly as the build passes them; null when the project did not
+    /// restore or the design-time build failed (<see cref="CommandLineWhyNot"/>), and the runner composes them itself.
+    /// </summary>
+    public Microsoft.CodeAnalysis.CSharp.CSharpCommandLineArguments? CommandLine { get; init; }
+
+    /// <summary>Why the project has no <see cref="CommandLine"/>.</summary>
+    public string? CommandLineWhyNot { get; init; }
+
+    /// <summary>The TargetFramework the project's inner build was evaluated for (multi-targeted projects), else null.</summary>
+    public string? InnerBuildTargetFramework { get; init; }
+
+    /// <summary>
     /// The project's Compile items as MSBuild evaluates them (default globs, <c>Compile Remove</c>, linked files from
     /// other folders), full paths; null when MSBuild did not evaluate the project and the folder's files stand in.
     /// </summary>

@@ -51,8 +51,12 @@ public sealed partial class CorpusLoaderTests : IDisposable
         Assert.Equal(built, Diagnostics(byMSBuild));
 
         Assert.All(Compilations(byMSBuild), c => Assert.Equal("MSBuild", c.GetProperty("LoadedBy").GetString()));
+        // Compiled from the build's own compiler command line: its references, and its source generators run (Core's
+        // GeneratedRegex has no body otherwise, CS8795).
+        Assert.All(Compilations(byMSBuild), c => Assert.StartsWith("the build's command line: ", c.GetProperty("References").GetString()));
+        Assert.All(Compilations(byMSBuild), c => Assert.Equal(0, c.GetProperty("BindingErrors").GetInt32()));
+        Assert.StartsWith("CS8795 x1", Compilation(byFiles, "Core").GetProperty("CommonErrors").GetString());
         Assert.All(Compilations(byMSBuild), c => Assert.False(c.GetProperty("IsTestProject").GetBoolean()));
-        Assert.Equal(0, Compilation(byMSBuild, "App").GetProperty("BindingErrors").GetInt32());
         Assert.Equal(2, Compilation(byMSBuild, "App").GetProperty("ProjectReferences").GetInt32());
 
         // What the runner saw before it used MSBuild: test projects everywhere, an ambiguous type in the app, the removed
@@ -63,7 +67,8 @@ public sealed partial class CorpusLoaderTests : IDisposable
         Assert.All(Compilations(byFiles).Where(c => c.GetProperty("LoadedBy").GetString() != "no project file"), c => Assert.True(c.GetProperty("IsTestProject").GetBoolean()));
         Assert.Equal(["App", "Core", "Paths"], Compilations(byMSBuild).Select(c => c.GetProperty("Name").GetString()).Order().ToList());
         Assert.Equal(2, Compilation(byFiles, "App").GetProperty("Files").GetInt32());
-        Assert.Equal(2, Compilation(byMSBuild, "App").GetProperty("Files").GetInt32());
+        // Program.cs, Linked.cs and what the SDK generates into obj/: global usings, assembly info, the framework attribute.
+        Assert.Equal(5, Compilation(byMSBuild, "App").GetProperty("Files").GetInt32());
         Assert.NotEqual(0, Compilation(byFiles, "App").GetProperty("BindingErrors").GetInt32());
         Assert.Equal(["App/Old/Legacy.cs:4 IOP003"], Diagnostics(byFiles));
     }
@@ -193,7 +198,7 @@ public sealed partial class CorpusLoaderTests : IDisposable
             namespace Fixture.OtherPaths { public static class Locations { public static string Input => "other.txt"; } }
             """);
         WriteProject("Core", "<Project Sdk=\"Microsoft.NET.Sdk\"><ItemGroup><ProjectReference Include=\"../Paths/Paths.csproj\" /></ItemGroup></Project>",
-            "namespace Fixture; public static class Core { }");
+            "namespace Fixture; public static partial class Core { [System.Text.RegularExpressions.GeneratedRegex(\"a+\")] public static partial System.Text.RegularExpressions.Regex As(); }");
         WriteProject("App", """
             <Project Sdk="Microsoft.NET.Sdk">
               <PropertyGroup><OutputType>Exe</OutputType></PropertyGroup>
