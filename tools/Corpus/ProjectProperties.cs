@@ -18,7 +18,7 @@ internal sealed record ProjectProperties(
     public static readonly ProjectProperties Default = new(null, OutputKind.DynamicallyLinkedLibrary, false, Array.Empty<string>(), false, false, Array.Empty<string>()) { LoadedBy = "no project file" };
 
     /// <summary>UI frameworks that come only as packages (no UseWPF-like property): referencing one makes the project a UI app.</summary>
-    private static readonly string[] UiFrameworkPackageNames = { "Avalonia", "Microsoft.WindowsAppSDK", "Microsoft.Maui.Controls", "Uno.WinUI" };
+    internal static readonly string[] UiFrameworkPackageNames = { "Avalonia", "Microsoft.WindowsAppSDK", "Microsoft.Maui.Controls", "Uno.WinUI" };
 
     public bool UseMaui { get; init; }
 

@@ -35,6 +35,17 @@ public sealed class PackageTargetsTests : IDisposable
         Assert.Equal(expected, run.Output.Trim());
     }
 
+    /// <summary>The corpus runner treats the same packages as UI frameworks as the package's targets do: its figures are the package's.</summary>
+    [Fact]
+    public void TheCorpusRunner_NamesTheSameUiFrameworkPackages()
+    {
+        var targets = File.ReadAllText(Path.Combine(TestFrameworkReferences.RepoRoot, "src", "Package", "build", "IoPerf.Analyzers.targets"));
+
+        var named = System.Text.RegularExpressions.Regex.Matches(targets, @"'%\(Identity\)' == '(?<name>[^']+)'").Select(m => m.Groups["name"].Value);
+
+        Assert.Equal(IoPerf.Corpus.ProjectProperties.UiFrameworkPackageNames.Order(StringComparer.Ordinal), named.Order(StringComparer.Ordinal));
+    }
+
     public void Dispose()
     {
         if (Directory.Exists(_project))
