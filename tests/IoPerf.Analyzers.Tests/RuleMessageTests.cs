@@ -93,7 +93,7 @@ public sealed class RuleMessageTests
                 }
             }
             """,
-            "The awaited read in this loop resumes on the captured SynchronizationContext on every iteration; add ConfigureAwait(false) or run the loop on the thread pool"
+            "The awaited read in this loop resumes on the captured SynchronizationContext each time it waits for data; add ConfigureAwait(false) or run the loop on the thread pool"
         },
         {
             "IOP005",
@@ -115,7 +115,7 @@ public sealed class RuleMessageTests
                 }
             }
             """,
-            "2 awaited reads in this loop resume on the captured SynchronizationContext on every iteration; add ConfigureAwait(false) or run the loop on the thread pool"
+            "2 awaited reads in this loop resume on the captured SynchronizationContext each time they wait for data; add ConfigureAwait(false) or run the loop on the thread pool"
         },
         {
             "IOP006",

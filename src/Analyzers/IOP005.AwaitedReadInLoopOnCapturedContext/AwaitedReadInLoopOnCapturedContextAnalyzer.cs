@@ -108,7 +108,7 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
             return null;
         }
 
-        var awaits = FindAwaitsOnContext(loop, reads, pacing);
+        var awaits = FindAwaitsOnContext(loop, reads, pacing, context.CancellationToken);
         if (awaits.Count == 0 ||
             !capturedContext.AppliesTo(loop.Syntax.SyntaxTree, context.Compilation, context.Options, RuleIdentifiers.AwaitedReadInLoopOnCapturedContext) ||
             capturedContext.IsExcludedType(context.ContainingSymbol.ContainingType) ||
@@ -159,10 +159,10 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
 
     /// <summary>
     /// The awaits in the loop (nested loops included, lambdas and local functions not) that await a file or stream read
-    /// without ConfigureAwait, and the <c>await foreach</c> loops over <c>File.ReadLinesAsync</c>, in source order.
+    /// that can suspend (not one from memory: <see cref="InMemoryReads"/>) without ConfigureAwait, and the <c>await foreach</c> loops over <c>File.ReadLinesAsync</c>, in source order.
     /// A foreach's collection is evaluated once, so an await there does not count.
     /// </summary>
-    internal static List<IOperation> FindAwaitsOnContext(ILoopOperation loop, AsyncReads reads, Pacing pacing)
+    internal static List<IOperation> FindAwaitsOnContext(ILoopOperation loop, AsyncReads reads, Pacing pacing, CancellationToken cancellationToken)
     {
         var found = new List<IOperation>();
         if (IsAwaitForEachOverReads(loop, reads))
@@ -180,7 +180,8 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
                 case IAnonymousFunctionOperation or ILocalFunctionOperation:
                     continue;
                 case IAwaitOperation awaitOperation when awaitOperation.Operation.WalkDownConversions() is IInvocationOperation invocation &&
-                                                         reads.IsRead(invocation.TargetMethod) && !IsChildProcessOutput(invocation, pacing):
+                                                         reads.IsRead(invocation.TargetMethod) && !IsChildProcessOutput(invocation, pacing) &&
+                                                         !InMemoryReads.IsInMemory(invocation, cancellationToken):
                     found.Add(awaitOperation);
                     break;
                 case ILoopOperation nested when IsAwaitForEachOverReads(nested, reads):

@@ -72,7 +72,7 @@ public sealed class AwaitedReadInLoopOnCapturedContextFix : CodeFixProvider
 
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         var configuresForEach = false;
-        foreach (var found in AwaitedReadInLoopOnCapturedContextAnalyzer.FindAwaitsOnContext(loop, reads, IoModel.For(model.Compilation).Pacing))
+        foreach (var found in AwaitedReadInLoopOnCapturedContextAnalyzer.FindAwaitsOnContext(loop, reads, IoModel.For(model.Compilation).Pacing, cancellationToken))
         {
             ExpressionSyntax? awaited = found.Syntax switch
             {
