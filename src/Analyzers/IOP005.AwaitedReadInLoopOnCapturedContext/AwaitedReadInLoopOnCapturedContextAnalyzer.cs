@@ -141,7 +141,7 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
             Rules.Plural(awaits.Count, nameof(Resources.IOP005_MessageOne), nameof(Resources.IOP005_MessageMany)));
     }
 
-    /// <summary>A lambda, or a private method, that only ever starts on the thread pool (see <see cref="ThreadPoolStart"/>).</summary>
+    /// <summary>A lambda, or a private or internal method, that only ever starts on the thread pool (see <see cref="ThreadPoolStart"/>).</summary>
     private static bool RunsOnThreadPool(IOperation function, ISymbol containingSymbol, CancellationToken cancellationToken)
     {
         if (function.SemanticModel is not { } model)
@@ -153,7 +153,7 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
         {
             IAnonymousFunctionOperation lambda => ThreadPoolStart.StartsLambda(lambda.Syntax, model, cancellationToken),
             ILocalFunctionOperation => false,
-            _ => containingSymbol is IMethodSymbol method && ThreadPoolStart.StartsOnlyMethod(method, model, cancellationToken),
+            _ => containingSymbol is IMethodSymbol method && ThreadPoolStart.StartsOnlyMethod(method, model.Compilation, cancellationToken),
         };
     }
 

@@ -1,4 +1,5 @@
 using System.Threading;
+using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -8,8 +9,8 @@ namespace IoPerf.Analyzers.IOP005.AwaitedReadInLoopOnCapturedContext;
 /// <summary>
 /// Code that starts on the thread pool, or on a thread of its own, so no SynchronizationContext is captured: a lambda or
 /// a method group handed to <c>Task.Run</c>, <c>TaskFactory.StartNew</c> (on the default scheduler),
-/// <c>ThreadPool.QueueUserWorkItem</c>, <c>Parallel.ForEachAsync</c> or <c>new Thread(...)</c>, and a private method
-/// that is only ever started that way. Decided from syntax and symbol candidates, so that a starter call still counts
+/// <c>ThreadPool.QueueUserWorkItem</c>, <c>Parallel.ForEachAsync</c> or <c>new Thread(...)</c>, and a private or
+/// internal method that is only ever started that way, wherever in the compilation it is started. Decided from syntax and symbol candidates, so that a starter call still counts
 /// when something inside its lambda does not bind (overload resolution then fails and the operation tree has no target).
 /// </summary>
 internal static class ThreadPoolStart
@@ -19,41 +20,27 @@ internal static class ThreadPoolStart
         IsStarterArgument(function, model, cancellationToken);
 
     /// <summary>
-    /// Whether every use of the private <paramref name="method"/> in its type starts it on the thread pool: a method group
-    /// argument of a starter, or a call that is all a starter's lambda does. A method with no use in sight (called through
-    /// reflection, an event wired elsewhere, another file of a partial type) is not known to start there.
+    /// Whether every use of <paramref name="method"/> in the compilation starts it on the thread pool: a method group
+    /// argument of a starter, or a call that is all a starter's lambda does - in any type and file
+    /// (<see cref="MethodUses"/>). Only a method no other assembly can call (private, or internal) has all its callers in
+    /// sight; a method with no use in sight (called through reflection, an event wired elsewhere) is not known to start there.
     /// </summary>
-    public static bool StartsOnlyMethod(IMethodSymbol method, SemanticModel model, CancellationToken cancellationToken)
+    public static bool StartsOnlyMethod(IMethodSymbol method, Compilation compilation, CancellationToken cancellationToken)
     {
-        if (method.DeclaredAccessibility != Accessibility.Private || method.MethodKind != MethodKind.Ordinary ||
-            method.ContainingType is not { } type || type.DeclaringSyntaxReferences.Length != 1)
+        if (IoModel.For(compilation).MethodUses.Of(method, cancellationToken) is not { IsEmpty: false } uses)
         {
             return false;
         }
 
-        var typeSyntax = type.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken);
-        if (typeSyntax.SyntaxTree != model.SyntaxTree)
+        foreach (var use in uses)
         {
-            return false;
-        }
-
-        var uses = 0;
-        foreach (var node in typeSyntax.DescendantNodes())
-        {
-            if (node is not IdentifierNameSyntax name || name.Identifier.ValueText != method.Name ||
-                !Refers(model.GetSymbolInfo(name, cancellationToken), method))
-            {
-                continue;
-            }
-
-            uses++;
-            if (!IsStartedUse(name, model, cancellationToken))
+            if (!IsStartedUse(use.Name, use.Model, cancellationToken))
             {
                 return false;
             }
         }
 
-        return uses > 0;
+        return true;
     }
 
     /// <summary><c>Task.Run(Method)</c>, or <c>Task.Run(() =&gt; Method(...))</c> / <c>async () =&gt; await Method(...)</c>.</summary>

@@ -11,6 +11,8 @@ namespace IoPerf.Analyzers.Internal;
 /// directory, and on which path?</item>
 /// <item><see cref="Pacing"/>: does this loop wait (a delay, a blocking take, a socket, the console's input, a child process)?</item>
 /// <item><see cref="LoopLength"/>: does this loop run only a few times (constant bounds, an exception's chain)?</item>
+/// <item><see cref="MethodUses"/>: where does the compilation call this method of its own (all its callers, when no other
+/// assembly can call it)?</item>
 /// </list>
 /// Created on first use for a compilation and shared by every analyzer and fix of the package, as roslyn-analyzers
 /// share <c>WellKnownTypeProvider.GetOrCreate(compilation)</c>: the table holds the compilation weakly, so an entry goes
@@ -31,6 +33,7 @@ internal sealed class IoModel
         Effects = new FileSystemEffects(compilation, Types);
         Pacing = new Pacing(Types);
         LoopLength = new LoopLength(Types);
+        MethodUses = new MethodUses(compilation);
     }
 
     /// <summary>The framework types the rules look at (the same instance <see cref="WellKnownIoTypes.For"/> gives).</summary>
@@ -41,6 +44,8 @@ internal sealed class IoModel
     public Pacing Pacing { get; }
 
     public LoopLength LoopLength { get; }
+
+    public MethodUses MethodUses { get; }
 
     public static IoModel For(Compilation compilation) => ByCompilation.GetValue(compilation, Create);
 

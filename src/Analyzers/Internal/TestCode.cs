@@ -39,9 +39,15 @@ internal static class TestCode
             }
         }
 
+        return IsTestAssemblyName(compilation.AssemblyName);
+    }
+
+    /// <summary>Whether an assembly's name is a test project's by convention (<c>App.Tests</c>, <c>App.UnitTests</c>, ...).</summary>
+    public static bool IsTestAssemblyName(string? assemblyName)
+    {
         foreach (var suffix in TestAssemblyNameSuffixes)
         {
-            if (compilation.AssemblyName?.EndsWith(suffix, System.StringComparison.OrdinalIgnoreCase) == true)
+            if (assemblyName?.EndsWith(suffix, System.StringComparison.OrdinalIgnoreCase) == true)
             {
                 return true;
             }

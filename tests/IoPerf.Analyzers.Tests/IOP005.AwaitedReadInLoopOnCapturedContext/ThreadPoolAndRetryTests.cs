@@ -67,6 +67,57 @@ public sealed class ThreadPoolAndRetryTests
                 public async Task PumpAsync()
             """ + ReadLoopFlagged));
 
+    /// <summary>
+    /// A pump another type of the compilation starts on the thread pool, in another file: every caller is in sight when no
+    /// other assembly can call it (found on a held-out set of UI apps: library pumps started by Task.Run elsewhere).
+    /// </summary>
+    [Theory]
+    [InlineData("internal async Task PumpAsync()", "public class Pump")]
+    [InlineData("public async Task PumpAsync()", "internal class Pump")]
+    [InlineData("internal async Task PumpAsync()", "public class Pump", "[assembly: System.Runtime.CompilerServices.InternalsVisibleTo(\"Pumps.Tests\")]")]
+    public Task MethodStartedOnTheThreadPoolByAnotherType_NoDiagnostic(string declaration, string type, string assembly = "") =>
+        PumpAndStarter(declaration, type, assembly, "public void Start(Pump pump) => _ = Task.Run(pump.PumpAsync);", ReadLoop);
+
+    [Theory]
+    [InlineData("called directly by another type", "internal async Task PumpAsync()", "public class Pump", "", "public Task DrainAsync(Pump pump) => pump.PumpAsync();")]
+    [InlineData("public: other assemblies may call it", "public async Task PumpAsync()", "public class Pump", "", "")]
+    [InlineData("internals given to another project", "internal async Task PumpAsync()", "public class Pump", "[assembly: System.Runtime.CompilerServices.InternalsVisibleTo(\"Pumps.Wpf\")]", "")]
+    [InlineData("virtual: called through a base", "internal virtual async Task PumpAsync()", "public class Pump", "", "")]
+    [InlineData("an interface's implementation: called through the interface", "public async Task PumpAsync()", "internal class Pump : IPump", "", "")]
+    public Task MethodNotOnlyStartedOnTheThreadPool_IsReported(string reason, string declaration, string type, string assembly, string otherUse)
+    {
+        _ = reason;
+        return PumpAndStarter(declaration, type, assembly, "public void Start(Pump pump) => _ = Task.Run(pump.PumpAsync);\n    " + otherUse, ReadLoopFlagged);
+    }
+
+    private static Task PumpAndStarter(string declaration, string type, string assembly, string starter, string loop)
+    {
+        var test = Verify.Create($$"""
+            using System.IO;
+            using System.Threading.Tasks;
+            {{assembly}}
+
+            public interface IPump { Task PumpAsync(); }
+
+            {{type}}
+            {
+                private readonly Stream stream = Stream.Null;
+
+                {{declaration}}
+            {{loop}}
+            }
+            """);
+        test.TestState.Sources.Add(("Starter.cs", $$"""
+            using System.Threading.Tasks;
+
+            {{(type.StartsWith("internal", System.StringComparison.Ordinal) ? "internal" : "public")}} class Starter
+            {
+                {{starter}}
+            }
+            """));
+        return test.RunAsync();
+    }
+
     [Fact]
     public Task UnusedPrivateMethod_StillReported() =>
         Verify.VerifyAnalyzerAsync(Library("    private async Task PumpAsync()\n" + ReadLoopFlagged));

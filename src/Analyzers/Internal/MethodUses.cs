@@ -1,0 +1,200 @@
+using System.Collections.Concurrent;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace IoPerf.Analyzers.Internal;
+
+/// <summary>One place in the compilation that names a method (a call or a method group), with the semantic model that binds it.</summary>
+internal readonly struct MethodUse
+{
+    public MethodUse(IdentifierNameSyntax name, SemanticModel model)
+    {
+        Name = name;
+        Model = model;
+    }
+
+    public IdentifierNameSyntax Name { get; }
+
+    public SemanticModel Model { get; }
+}
+
+/// <summary>
+/// Every place the compilation names one of its own methods - the callers of a method, across its types and files -
+/// found once per method and remembered for the compilation. Only a method no other assembly can name has a complete
+/// answer: private, or internal (the method or a type around it) in an assembly that gives its internals to no other
+/// code than its tests; not virtual, not an interface's implementation (callers through the base or the interface name
+/// another symbol), not generic (a use may name it with type arguments). For any other method <see cref="Of"/> is
+/// null: its callers are not all in sight. Asked only for code a rule is about to report, so the walk over the
+/// compilation's trees (only those that name the method, a private method's own type first) is paid rarely.
+/// </summary>
+internal sealed class MethodUses
+{
+    private readonly Compilation _compilation;
+    private readonly ConcurrentDictionary<IMethodSymbol, ImmutableArray<MethodUse>?> _byMethod = new(SymbolEqualityComparer.Default);
+    private int _internalsGivenAway; // 0: not asked yet, 1: no, 2: yes
+
+    public MethodUses(Compilation compilation)
+    {
+        _compilation = compilation;
+    }
+
+    /// <summary>The places that name <paramref name="method"/>, or null when code outside the compilation may call it.</summary>
+    public ImmutableArray<MethodUse>? Of(IMethodSymbol method, CancellationToken cancellationToken)
+    {
+        method = method.OriginalDefinition;
+        if (_byMethod.TryGetValue(method, out var known))
+        {
+            return known;
+        }
+
+        var uses = HasAllCallersInSight(method) ? Find(method, cancellationToken) : null;
+        return _byMethod.GetOrAdd(method, uses);
+    }
+
+    private bool HasAllCallersInSight(IMethodSymbol method)
+    {
+        if (method.MethodKind != MethodKind.Ordinary || method.IsVirtual || method.IsAbstract || method.IsOverride || method.IsExtern ||
+            method.IsGenericMethod || method.ContainingType is null || !method.ContainingType.TypeParameters.IsEmpty ||
+            ImplementsAnInterface(method))
+        {
+            return false;
+        }
+
+        for (ISymbol? symbol = method; symbol is INamedTypeSymbol or IMethodSymbol; symbol = symbol.ContainingSymbol)
+        {
+            switch (symbol.DeclaredAccessibility)
+            {
+                case Accessibility.Private:
+                    return true;
+                case Accessibility.Internal or Accessibility.ProtectedAndInternal:
+                    return !GivesInternalsAway();
+            }
+        }
+
+        return false;
+    }
+
+    private static bool ImplementsAnInterface(IMethodSymbol method)
+    {
+        if (!method.ExplicitInterfaceImplementations.IsEmpty)
+        {
+            return true;
+        }
+
+        foreach (var @interface in method.ContainingType.AllInterfaces)
+        {
+            foreach (var member in @interface.GetMembers(method.Name))
+            {
+                if (SymbolEqualityComparer.Default.Equals(method.ContainingType.FindImplementationForInterfaceMember(member), method))
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>An <c>InternalsVisibleTo</c> naming an assembly other than a test project: internal methods have callers there.</summary>
+    private bool GivesInternalsAway()
+    {
+        if (Volatile.Read(ref _internalsGivenAway) == 0)
+        {
+            var givenAway = false;
+            foreach (var attribute in _compilation.Assembly.GetAttributes())
+            {
+                if (attribute.AttributeClass is { Name: "InternalsVisibleToAttribute" } &&
+                    !(attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Value is string friend &&
+                      (TestCode.IsTestAssemblyName(friend.Split(',')[0].Trim()) || friend.StartsWith("DynamicProxyGenAssembly2", System.StringComparison.Ordinal))))
+                {
+                    givenAway = true;
+                    break;
+                }
+            }
+
+            Volatile.Write(ref _internalsGivenAway, givenAway ? 2 : 1);
+        }
+
+        return _internalsGivenAway == 2;
+    }
+
+    private ImmutableArray<MethodUse>? Find(IMethodSymbol method, CancellationToken cancellationToken)
+    {
+        var trees = new List<SyntaxTree>();
+        if (method.DeclaredAccessibility == Accessibility.Private)
+        {
+            foreach (var part in method.ContainingType.DeclaringSyntaxReferences)
+            {
+                if (!trees.Contains(part.SyntaxTree))
+                {
+                    trees.Add(part.SyntaxTree);
+                }
+            }
+        }
+        else
+        {
+            trees.AddRange(_compilation.SyntaxTrees);
+        }
+
+        var uses = ImmutableArray.CreateBuilder<MethodUse>();
+        foreach (var tree in trees)
+        {
+            if (!_compilation.ContainsSyntaxTree(tree))
+            {
+                return null;
+            }
+
+            SemanticModel? model = null;
+            foreach (var token in tree.GetRoot(cancellationToken).DescendantTokens())
+            {
+                if (!token.IsKind(SyntaxKind.IdentifierToken) || token.ValueText != method.Name)
+                {
+                    continue;
+                }
+
+                if (token.Parent is GenericNameSyntax)
+                {
+                    return null; // A use with type arguments: not this method (not generic), but a reason not to conclude.
+                }
+
+                if (token.Parent is not IdentifierNameSyntax name)
+                {
+                    continue;
+                }
+
+#pragma warning disable RS1030 // A method's callers may be in any file: only that tree's semantic model can bind them. Reached only for a method a rule is about to report in.
+                model ??= _compilation.GetSemanticModel(tree);
+#pragma warning restore RS1030
+                if (Names(model.GetSymbolInfo(name, cancellationToken), method))
+                {
+                    uses.Add(new MethodUse(name, model));
+                }
+            }
+        }
+
+        return uses.ToImmutable();
+    }
+
+    /// <summary>The name binds to the method, or (in code that does not bind yet) has it among its candidates.</summary>
+    private static bool Names(SymbolInfo info, IMethodSymbol method)
+    {
+        if (SymbolEqualityComparer.Default.Equals(info.Symbol?.OriginalDefinition, method))
+        {
+            return true;
+        }
+
+        foreach (var candidate in info.CandidateSymbols)
+        {
+            if (SymbolEqualityComparer.Default.Equals(candidate.OriginalDefinition, method))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+}
