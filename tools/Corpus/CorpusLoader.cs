@@ -227,8 +227,19 @@ internal static class CorpusLoader
         var options = commandLine.CompilationOptions
             .WithGeneralDiagnosticOption(ReportDiagnostic.Default)
             .WithSpecificDiagnosticOptions(ImmutableDictionary<string, ReportDiagnostic>.Empty);
-        // A language version newer than the runner's compiler knows (C# 14 from SDK 10) parses as the newest it knows.
-        var parseOptions = commandLine.Errors.Any(error => error.Id == "CS1617") ? commandLine.ParseOptions.WithLanguageVersion(LanguageVersion.Preview) : commandLine.ParseOptions;
+        if (options.CryptoKeyFile is { } keyFile)
+        {
+            // The key file is relative to the project, where the build's compiler runs; the runner runs elsewhere.
+            var fullPath = Path.GetFullPath(keyFile, commandLine.BaseDirectory!);
+            options = options.WithCryptoKeyFile(File.Exists(fullPath) ? fullPath : null);
+        }
+
+        // "latest" (or a number the runner's compiler does not know) from SDK 10 means C# 14, newer than the runner's
+        // Roslyn: the newest it knows (Preview) is the closest, so that the build's C# 14 code parses as far as it can.
+        var parseOptions = commandLine.Errors.Any(error => error.Id == "CS1617") ||
+                           commandLine.ParseOptions.SpecifiedLanguageVersion is LanguageVersion.Latest or LanguageVersion.LatestMajor or LanguageVersion.Default
+            ? commandLine.ParseOptions.WithLanguageVersion(LanguageVersion.Preview)
+            : commandLine.ParseOptions;
         return ProjectInfo.Create(
             ProjectId.CreateNewId(),
             VersionStamp.Create(),

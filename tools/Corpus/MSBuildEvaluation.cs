@@ -19,6 +19,9 @@ internal static class MSBuildEvaluation
 
     private static readonly string[] ItemNames = { "Using", "ProjectReference", "PackageReference", "Reference", "Compile" };
 
+    /// <summary>The assemblies one of which defines System.Object for a project's framework.</summary>
+    private static readonly HashSet<string> CoreLibraries = new(StringComparer.OrdinalIgnoreCase) { "mscorlib.dll", "System.Runtime.dll", "netstandard.dll", "System.Private.CoreLib.dll" };
+
     private static readonly TimeSpan Patience = TimeSpan.FromMinutes(3);
 
     /// <summary>The project's properties as its build evaluates them, or why MSBuild could not evaluate it.</summary>
@@ -89,7 +92,13 @@ internal static class MSBuildEvaluation
             }
 
             var parsed = Microsoft.CodeAnalysis.CSharp.CSharpCommandLineParser.Default.Parse(commandLine, Path.GetDirectoryName(projectFile)!, sdkDirectory: null);
-            return (parsed, null);
+            // An old-style .NET Framework project resolves its framework from reference assemblies this machine lacks: its
+            // build would fail, and its command line has no core library to compile against.
+            // (It names one anyway, /mscorlib.dll, under a reference assembly folder that resolved to nothing.)
+            return parsed.MetadataReferences.Any(reference => CoreLibraries.Contains(Path.GetFileName(reference.Reference)) &&
+                                                              File.Exists(Path.GetFullPath(reference.Reference, parsed.BaseDirectory!)))
+                ? (parsed, null)
+                : (null, "the build's references hold no core library (the framework's reference assemblies are not installed)");
         }
         catch (JsonException)
         {

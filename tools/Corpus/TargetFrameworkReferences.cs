@@ -148,12 +148,16 @@ internal sealed record TargetFrameworkReferences(string Moniker, ImmutableArray<
         return symbols;
     }
 
+    /// <summary>Two files the .NET Framework reference pack ships beside its assemblies: a native thunk and a module (the compiler reports CS0009/CS1509 for them; a build never references them).</summary>
+    private static readonly HashSet<string> NotAssemblies = new(StringComparer.OrdinalIgnoreCase) { "System.EnterpriseServices.Thunk.dll", "System.EnterpriseServices.Wrapper.dll" };
+
     /// <summary>A folder of a package the runner's project downloads (PackageDownload), in the global packages folder it was restored to.</summary>
     private static string PackageFolder(params string[] parts) => Path.Combine(new[] { NuGetPackageRoot }.Concat(parts).ToArray());
 
     private static ImmutableArray<MetadataReference> Folder(string folder) => Folders.GetOrAdd(folder, static path =>
         Directory.Exists(path)
-            ? Directory.GetFiles(path, "*.dll").Order(StringComparer.Ordinal).Select(file => (MetadataReference)MetadataReference.CreateFromFile(file)).ToImmutableArray()
+            ? Directory.GetFiles(path, "*.dll").Where(file => !NotAssemblies.Contains(Path.GetFileName(file))).Order(StringComparer.Ordinal)
+                .Select(file => (MetadataReference)MetadataReference.CreateFromFile(file)).ToImmutableArray()
             : throw new InvalidOperationException($"reference assemblies not found at {path}: restore tools/Corpus (dotnet restore) first"));
 
     private static string NuGetPackageRoot =>

@@ -128,6 +128,39 @@ public sealed partial class CorpusLoaderTests : IDisposable
         Assert.Equal(["Modern/Code.cs:7 IOP004"], Diagnostics(report));
     }
 
+    /// <summary>
+    /// An old-style .NET Framework project restores (it has nothing to restore) and its design-time build runs, but without
+    /// the framework's reference assemblies its command line has no core library: the runner composes the project itself,
+    /// with the net48 reference assemblies, and says why (shadowsocks-windows' test project had 1,151 CS0518 errors before).
+    /// </summary>
+    [Fact]
+    public async Task OldStyleProjectWithoutItsFramework_IsComposedInstead()
+    {
+        WriteProject("Legacy", """
+            <?xml version="1.0" encoding="utf-8"?>
+            <Project ToolsVersion="15.0" xmlns="http://schemas.microsoft.com/developer/msbuild/2003">
+              <PropertyGroup>
+                <OutputType>Library</OutputType>
+                <TargetFrameworkVersion>v4.8</TargetFrameworkVersion>
+                <AssemblyName>Legacy</AssemblyName>
+              </PropertyGroup>
+              <ItemGroup>
+                <Reference Include="System" />
+                <Compile Include="Code.cs" />
+              </ItemGroup>
+              <Import Project="$(MSBuildToolsPath)\Microsoft.CSharp.targets" />
+            </Project>
+            """, "public class Legacy { public object Value = new object(); }");
+
+        var report = await RunAsync("--no-fix");
+
+        var legacy = Compilation(report, "Legacy");
+        Assert.Equal("MSBuild", legacy.GetProperty("LoadedBy").GetString());
+        Assert.StartsWith("net48 reference assemblies (the build's references hold no core library", legacy.GetProperty("References").GetString());
+        Assert.Equal("", legacy.GetProperty("CommonErrors").GetString());
+        Assert.Equal(0, legacy.GetProperty("BindingErrors").GetInt32());
+    }
+
     /// <summary>A checkout whose global.json pins an SDK this machine lacks (sharpcompress pins one) is still evaluated by MSBuild, with the installed SDK.</summary>
     [Fact]
     public async Task GlobalJsonPinningAMissingSdk_IsEvaluatedWithTheInstalledOne()
