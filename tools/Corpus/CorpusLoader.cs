@@ -231,7 +231,7 @@ internal static class CorpusLoader
         {
             // The key file is relative to the project, where the build's compiler runs; the runner runs elsewhere.
             var fullPath = Path.GetFullPath(keyFile, commandLine.BaseDirectory!);
-            options = options.WithCryptoKeyFile(File.Exists(fullPath) ? fullPath : null);
+            options = options.WithCryptoKeyFile(File.Exists(fullPath) ? fullPath : null).WithStrongNameProvider(new DesktopStrongNameProvider());
         }
 
         // "latest" (or a number the runner's compiler does not know) from SDK 10 means C# 14, newer than the runner's
