@@ -19,6 +19,19 @@ internal static class MSBuildEvaluation
 
     private static readonly string[] ItemNames = { "Using", "ProjectReference", "PackageReference", "Reference", "Compile" };
 
+    /// <summary>What an evaluation asks MSBuild for.</summary>
+    private static readonly string[] Evaluation = PropertyNames.Select(name => "-getProperty:" + name).Concat(ItemNames.Select(name => "-getItem:" + name)).ToArray();
+
+    /// <summary>
+    /// A design-time build: the Compile target with the compiler's execution skipped, its command line handed back, and
+    /// the references it resolved (to tell the project references' outputs apart).
+    /// </summary>
+    private static readonly string[] DesignTimeBuild =
+    {
+        "-t:Compile", "-p:DesignTimeBuild=true", "-p:SkipCompilerExecution=true", "-p:ProvideCommandLineArgs=true", "-p:BuildProjectReferences=false",
+        "-getItem:CscCommandLineArgs", "-getItem:ReferencePathWithRefAssemblies",
+    };
+
     /// <summary>The assemblies one of which defines System.Object for a project's framework.</summary>
     private static readonly HashSet<string> CoreLibraries = new(StringComparer.OrdinalIgnoreCase) { "mscorlib.dll", "System.Runtime.dll", "netstandard.dll", "System.Private.CoreLib.dll" };
 
@@ -27,7 +40,7 @@ internal static class MSBuildEvaluation
     /// <summary>The project's properties as its build evaluates them, or why MSBuild could not evaluate it.</summary>
     public static (ProjectProperties? Properties, string? WhyNot) Evaluate(string projectFile)
     {
-        var (outer, error) = Run(projectFile, targetFramework: null);
+        var (outer, error) = EvaluationOf(projectFile, targetFramework: null);
         if (outer is null)
         {
             return (null, error);
@@ -40,7 +53,7 @@ internal static class MSBuildEvaluation
         if (string.IsNullOrEmpty(Property(outer.Value, "TargetFramework")) && Property(outer.Value, "TargetFrameworks").Length > 0 && targetFramework is not null)
         {
             // A multi-targeted project's items and properties per framework come from its inner build's evaluation.
-            var (inner, innerError) = Run(projectFile, targetFramework);
+            var (inner, innerError) = EvaluationOf(projectFile, targetFramework);
             if (inner is null)
             {
                 return (null, innerError);
@@ -63,47 +76,29 @@ internal static class MSBuildEvaluation
     /// </summary>
     public static (Microsoft.CodeAnalysis.CSharp.CSharpCommandLineArguments? CommandLine, string? WhyNot) CompilerCommandLine(string projectFile, string? innerBuildTargetFramework)
     {
-        var arguments = new List<string>
+        var (output, error) = Run(projectFile, innerBuildTargetFramework, DesignTimeBuild, "design-time build failed", "design-time build printed no evaluation");
+        if (output is not { } evaluation)
         {
-            "msbuild", projectFile, "-nologo", "-p:Configuration=Release", "-t:Compile", "-p:DesignTimeBuild=true", "-p:SkipCompilerExecution=true",
-            "-p:ProvideCommandLineArgs=true", "-p:BuildProjectReferences=false", "-getItem:CscCommandLineArgs", "-getItem:ReferencePathWithRefAssemblies",
-        };
-        if (innerBuildTargetFramework is not null)
-        {
-            arguments.Add("-p:TargetFramework=" + innerBuildTargetFramework);
+            return (null, error);
         }
 
-        var run = DotNet(arguments.ToArray());
-        if (run.ExitCode != 0)
+        var projectOutputs = ProjectReferenceOutputs(evaluation);
+        var commandLine = Items(evaluation, "CscCommandLineArgs").Select(item => Metadata(item, "Identity"))
+            .Where(argument => argument.Length > 0 && !IsReferenceTo(argument, projectOutputs))
+            .ToList();
+        if (commandLine.Count == 0)
         {
-            return (null, "design-time build failed: " + FirstError(run.Output));
+            return (null, "design-time build printed no compiler command line");
         }
 
-        try
-        {
-            using var document = JsonDocument.Parse(run.StandardOutput);
-            var projectOutputs = ProjectReferenceOutputs(document.RootElement);
-            var commandLine = Items(document.RootElement, "CscCommandLineArgs").Select(item => Metadata(item, "Identity"))
-                .Where(argument => argument.Length > 0 && !IsReferenceTo(argument, projectOutputs))
-                .ToList();
-            if (commandLine.Count == 0)
-            {
-                return (null, "design-time build printed no compiler command line");
-            }
-
-            var parsed = Microsoft.CodeAnalysis.CSharp.CSharpCommandLineParser.Default.Parse(commandLine, Path.GetDirectoryName(projectFile)!, sdkDirectory: null);
-            // An old-style .NET Framework project resolves its framework from reference assemblies this machine lacks: its
-            // build would fail, and its command line has no core library to compile against.
-            // (It names one anyway, /mscorlib.dll, under a reference assembly folder that resolved to nothing.)
-            return parsed.MetadataReferences.Any(reference => CoreLibraries.Contains(Path.GetFileName(reference.Reference)) &&
-                                                              File.Exists(Path.GetFullPath(reference.Reference, parsed.BaseDirectory!)))
-                ? (parsed, null)
-                : (null, "the build's references hold no core library (the framework's reference assemblies are not installed)");
-        }
-        catch (JsonException)
-        {
-            return (null, "design-time build printed no evaluation: " + FirstError(run.Output));
-        }
+        var parsed = Microsoft.CodeAnalysis.CSharp.CSharpCommandLineParser.Default.Parse(commandLine, Path.GetDirectoryName(projectFile)!, sdkDirectory: null);
+        // An old-style .NET Framework project resolves its framework from reference assemblies this machine lacks: its
+        // build would fail, and its command line has no core library to compile against.
+        // (It names one anyway, /mscorlib.dll, under a reference assembly folder that resolved to nothing.)
+        return parsed.MetadataReferences.Any(reference => CoreLibraries.Contains(Path.GetFileName(reference.Reference)) &&
+                                                          File.Exists(Path.GetFullPath(reference.Reference, parsed.BaseDirectory!)))
+            ? (parsed, null)
+            : (null, "the build's references hold no core library (the framework's reference assemblies are not installed)");
     }
 
     /// <summary>The references that are the outputs of the project's project references (ReferenceSourceTarget = ProjectReference).</summary>
@@ -225,7 +220,14 @@ internal static class MSBuildEvaluation
         return assemblies;
     }
 
-    private static (JsonElement? Evaluation, string? Error) Run(string projectFile, string? targetFramework)
+    private static (JsonElement? Output, string? Error) EvaluationOf(string projectFile, string? targetFramework) =>
+        Run(projectFile, targetFramework, Evaluation, "MSBuild could not evaluate it", "MSBuild printed no evaluation");
+
+    /// <summary>
+    /// One <c>dotnet msbuild</c> query of the project (<paramref name="request"/>: the properties, items and targets asked
+    /// for), for <paramref name="targetFramework"/> when given; its JSON output, or why there is none.
+    /// </summary>
+    private static (JsonElement? Output, string? Error) Run(string projectFile, string? targetFramework, IEnumerable<string> request, string failed, string silent)
     {
         var arguments = new List<string> { "msbuild", projectFile, "-nologo", "-p:Configuration=Release" };
         if (targetFramework is not null)
@@ -233,12 +235,11 @@ internal static class MSBuildEvaluation
             arguments.Add("-p:TargetFramework=" + targetFramework);
         }
 
-        arguments.AddRange(PropertyNames.Select(name => "-getProperty:" + name));
-        arguments.AddRange(ItemNames.Select(name => "-getItem:" + name));
+        arguments.AddRange(request);
         var run = DotNet(arguments.ToArray());
         if (run.ExitCode != 0)
         {
-            return (null, "MSBuild could not evaluate it: " + FirstError(run.Output));
+            return (null, failed + ": " + FirstError(run.Output));
         }
 
         try
@@ -248,7 +249,7 @@ internal static class MSBuildEvaluation
         }
         catch (JsonException)
         {
-            return (null, "MSBuild printed no evaluation: " + FirstError(run.Output));
+            return (null, silent + ": " + FirstError(run.Output));
         }
     }
 

@@ -133,22 +133,4 @@ internal static class ThreadPoolStart
 
         return false;
     }
-
-    private static bool Refers(SymbolInfo info, IMethodSymbol method)
-    {
-        if (SymbolEqualityComparer.Default.Equals(info.Symbol?.OriginalDefinition, method.OriginalDefinition))
-        {
-            return true;
-        }
-
-        foreach (var candidate in info.CandidateSymbols)
-        {
-            if (SymbolEqualityComparer.Default.Equals(candidate.OriginalDefinition, method.OriginalDefinition))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
 }

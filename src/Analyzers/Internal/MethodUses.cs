@@ -28,8 +28,9 @@ internal readonly struct MethodUse
 /// answer: private, or internal (the method or a type around it) in an assembly that gives its internals to no other
 /// code than its tests; not virtual, not an interface's implementation (callers through the base or the interface name
 /// another symbol), not generic (a use may name it with type arguments). For any other method <see cref="Of"/> is
-/// null: its callers are not all in sight. Asked only for code a rule is about to report, so the walk over the
-/// compilation's trees (only those that name the method, a private method's own type first) is paid rarely.
+/// null: its callers are not all in sight. Asked only for code a rule is about to report, so the walk over the tokens of
+/// the trees that may name the method (a private method's own type's, else every tree of the compilation) is paid rarely;
+/// only the names spelled like the method are bound.
 /// </summary>
 internal sealed class MethodUses
 {
