@@ -13,17 +13,6 @@ namespace IoPerf.Analyzers.IOP005.AwaitedReadInLoopOnCapturedContext;
 /// </summary>
 internal sealed class CapturedContext
 {
-    /// <summary>Base types of UI elements: code touching them must stay on the UI thread.</summary>
-    private static readonly string[] UiElementTypeNames =
-    {
-        "System.Windows.Forms.Control",             // WinForms
-        "System.Windows.Threading.DispatcherObject", // WPF
-        "Microsoft.Maui.Controls.BindableObject",   // .NET MAUI
-        "Avalonia.AvaloniaObject",                   // Avalonia
-        "Microsoft.UI.Xaml.DependencyObject",       // WinUI 3
-        "Windows.UI.Xaml.DependencyObject",         // UWP
-    };
-
     /// <summary>ASP.NET Core types whose code runs without a SynchronizationContext (or owns its own renderer context).</summary>
     private static readonly string[] ServerTypeNames =
     {
@@ -36,45 +25,23 @@ internal sealed class CapturedContext
 
     private static readonly string[] OtherConfigureAwaitRules = { "CA2007", "MA0004", "VSTHRD111" };
 
-    /// <summary>
-    /// MSBuild properties that say the project is a UI app (WPF, Windows Forms, .NET MAUI, WinUI), made visible to
-    /// analyzers by the package's targets (CompilerVisibleProperty). A build references the UI assemblies anyway; this
-    /// also holds where they are not resolved (design-time builds that failed a restore, code compiled outside its build).
-    /// </summary>
-    private static readonly string[] UiFrameworkBuildProperties = { "UseWPF", "UseWindowsForms", "UseMaui", "UseWinUI" };
-
-    /// <summary>
-    /// Set by the package's targets to the UI framework packages the project references (Avalonia, the Windows App SDK,
-    /// .NET MAUI, Uno): those frameworks come only as packages, so a failed restore leaves no UI type to find.
-    /// </summary>
-    internal const string UiFrameworkPackageProperty = "IoPerfUiFrameworkPackage";
-
     private readonly Compilation _compilation;
-    private INamedTypeSymbol[]? _uiElementTypes;
     private INamedTypeSymbol[]? _serverTypes;
 
     private CapturedContext(Compilation compilation, AnalyzerOptions options)
     {
         _compilation = compilation;
-        IsLibrary = compilation.Options.OutputKind is OutputKind.DynamicallyLinkedLibrary or OutputKind.NetModule or OutputKind.WindowsRuntimeMetadata;
-        IsTestProject = IoModel.For(compilation).IsTestProject(options);
+        Kind = IoModel.For(compilation).Kind(options);
     }
 
-    public bool IsLibrary { get; }
-
     /// <summary>
-    /// A test project builds a library, but its code runs under a test runner, not under a UI or a library's unknown
-    /// caller: helpers such as a test fixtures' base class await without a context to hop back to.
+    /// The project's kind. A test project builds a library, but its code runs under a test runner, not under a UI or a
+    /// library's unknown caller: helpers such as a test fixtures' base class await without a context to hop back to.
     /// </summary>
-    public bool IsTestProject { get; }
-
-    public bool ReferencesUiFramework => UiElementTypes.Length > 0;
+    public ProjectKind Kind { get; }
 
     // Looked up only once a loop with an awaited read is found: most compilations never need them, and a lookup of a
     // type that does not exist searches every referenced assembly.
-    private INamedTypeSymbol[] UiElementTypes =>
-        LazyInitializer.EnsureInitialized(ref _uiElementTypes, () => WellKnownIoTypes.For(_compilation).ResolveAll(UiElementTypeNames))!;
-
     private INamedTypeSymbol[] ServerTypes =>
         LazyInitializer.EnsureInitialized(ref _serverTypes, () => WellKnownIoTypes.For(_compilation).ResolveAll(ServerTypeNames))!;
 
@@ -87,7 +54,7 @@ internal sealed class CapturedContext
     public bool AppliesTo(SyntaxTree tree, Compilation compilation, AnalyzerOptions options, string ruleId)
     {
         var mode = RuleOptions.GetChoice(options, tree, ruleId, "context", "auto", "auto", "always");
-        if (mode == "auto" && ((!IsLibrary && !ReferencesUiFramework && !DeclaresUiFramework(options)) || IsTestProject))
+        if (mode == "auto" && ((Kind.IsApplication && !Kind.UsesUiFramework) || Kind.IsTestProject))
         {
             return false;
         }
@@ -110,20 +77,6 @@ internal sealed class CapturedContext
         return true;
     }
 
-    private static bool DeclaresUiFramework(AnalyzerOptions options)
-    {
-        foreach (var property in UiFrameworkBuildProperties)
-        {
-            if (RuleOptions.IsBuildPropertyTrue(options, property))
-            {
-                return true;
-            }
-        }
-
-        return RuleOptions.GetBuildProperty(options, UiFrameworkPackageProperty) is { Length: > 0 } packages &&
-               !string.Equals(packages, "false", StringComparison.OrdinalIgnoreCase);
-    }
-
     /// <summary>ASP.NET Core controllers, pages, components and hubs, and test classes: no context to capture.</summary>
     public bool IsExcludedType(INamedTypeSymbol? type)
     {
@@ -131,7 +84,7 @@ internal sealed class CapturedContext
     }
 
     /// <summary>Whether <paramref name="type"/> is (or derives from) a UI element type.</summary>
-    public bool IsUiElement(ITypeSymbol? type) => WellKnownIoTypes.DerivesFromAny(type, UiElementTypes);
+    public bool IsUiElement(ITypeSymbol? type) => Kind.IsUiElement(type);
 
     /// <summary>An explicit severity other than none/silent for <paramref name="id"/>, from .editorconfig or a global config.</summary>
     private static bool IsEnabled(string id, SyntaxTree tree, Compilation compilation, AnalyzerOptions options)

@@ -13,6 +13,7 @@ namespace IoPerf.Analyzers.Internal;
 /// <item><see cref="LoopLength"/>: does this loop run only a few times (constant bounds, an exception's chain)?</item>
 /// <item><see cref="MethodUses"/>: where does the compilation call this method of its own (all its callers, when no other
 /// assembly can call it)?</item>
+/// <item><see cref="Kind"/>: what kind of project is this (application, library, test project; with a UI framework)?</item>
 /// </list>
 /// Created on first use for a compilation and shared by every analyzer and fix of the package, as roslyn-analyzers
 /// share <c>WellKnownTypeProvider.GetOrCreate(compilation)</c>: the table holds the compilation weakly, so an entry goes
@@ -31,9 +32,9 @@ internal sealed class IoModel
         _compilation = compilation;
         Types = WellKnownIoTypes.For(compilation);
         Effects = new FileSystemEffects(compilation, Types);
-        Pacing = new Pacing(Types);
-        LoopLength = new LoopLength(Types);
         MethodUses = new MethodUses(compilation);
+        Pacing = new Pacing(Types, MethodUses);
+        LoopLength = new LoopLength(Types);
     }
 
     /// <summary>The framework types the rules look at (the same instance <see cref="WellKnownIoTypes.For"/> gives).</summary>
@@ -50,6 +51,7 @@ internal sealed class IoModel
     public static IoModel For(Compilation compilation) => ByCompilation.GetValue(compilation, Create);
 
     private int _isTestProject; // 0: not asked yet, 1: no, 2: yes
+    private ProjectKind? _kind;
 
     /// <summary>
     /// Whether the compilation is a test project (<see cref="TestCode.IsTestProject"/>), asked once for every rule that
@@ -64,4 +66,8 @@ internal sealed class IoModel
 
         return _isTestProject == 2;
     }
+
+    /// <summary>The kind of project the compilation builds (<see cref="ProjectKind"/>), which a rule's default severity can follow.</summary>
+    public ProjectKind Kind(Microsoft.CodeAnalysis.Diagnostics.AnalyzerOptions options) =>
+        System.Threading.LazyInitializer.EnsureInitialized(ref _kind, () => new ProjectKind(_compilation, options, IsTestProject(options)))!;
 }

@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Concurrent;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
 
 namespace IoPerf.Analyzers.Internal;
@@ -14,9 +15,15 @@ namespace IoPerf.Analyzers.Internal;
 internal sealed class Pacing
 {
     private readonly WellKnownIoTypes _types;
+    private readonly MethodUses _methodUses;
     private readonly ConcurrentDictionary<SyntaxNode, bool> _loopWaits = new();
+    private readonly ConcurrentDictionary<IParameterSymbol, bool> _outputParameters = new(SymbolEqualityComparer.Default);
 
-    public Pacing(WellKnownIoTypes types) => _types = types;
+    public Pacing(WellKnownIoTypes types, MethodUses methodUses)
+    {
+        _types = types;
+        _methodUses = methodUses;
+    }
 
     /// <summary>
     /// True when something in <paramref name="loop"/> (its header and any lambda in it included) waits, or when it is an
@@ -127,11 +134,42 @@ internal sealed class Pacing
 
     /// <summary>
     /// <c>process.StandardOutput</c> or <c>StandardError</c>, directly or through a local assigned once: what is read
-    /// from it comes when the child process writes it.
+    /// from it comes when the child process writes it. Also a parameter of a method of the compilation that every call
+    /// hands a child process's output (a <c>ReadOutputAsync(process.StandardOutput)</c> helper), one method deep.
     /// </summary>
-    public bool IsChildProcessOutput(IOperation receiver) =>
-        ThroughSingleAssignment(receiver) is IPropertyReferenceOperation { Property: { Name: "StandardOutput" or "StandardError" } property } &&
+    public bool IsChildProcessOutput(IOperation receiver) => ThroughSingleAssignment(receiver) switch
+    {
+        IParameterReferenceOperation parameter => _outputParameters.GetOrAdd(parameter.Parameter, EveryCallPassesChildProcessOutput),
+        var value => IsProcessOutputProperty(value),
+    };
+
+    private bool IsProcessOutputProperty(IOperation value) =>
+        value is IPropertyReferenceOperation { Property: { Name: "StandardOutput" or "StandardError" } property } &&
         WellKnownIoTypes.Is(property.ContainingType, _types.Process);
+
+    private bool EveryCallPassesChildProcessOutput(IParameterSymbol parameter)
+    {
+        // Not cancellable: the answer is cached for the compilation, and the uses are found once per method anyway.
+        if (parameter.ContainingSymbol is not IMethodSymbol { MethodKind: MethodKind.Ordinary } method ||
+            _methodUses.Of(method, default) is not { IsEmpty: false } uses)
+        {
+            return false;
+        }
+
+        foreach (var use in uses)
+        {
+            SyntaxNode callee = use.Name.Parent is MemberAccessExpressionSyntax access && access.Name == use.Name ? access : use.Name;
+            if (callee.Parent is not InvocationExpressionSyntax call ||
+                use.Model.GetOperation(call) is not IInvocationOperation invocation ||
+                invocation.Arguments.GetArgument(parameter.Ordinal) is not { } argument ||
+                !IsProcessOutputProperty(ThroughSingleAssignment(argument.Value)))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
 
     /// <summary><c>Console.In</c> or <c>Console.KeyAvailable</c> (directly or through a local assigned once): the user's input.</summary>
     public bool IsConsoleInput(IOperation operation) =>

@@ -117,7 +117,7 @@ public sealed class AwaitedReadInLoopOnCapturedContextTests
                 }
             }
         """));
-        test.ExpectedDiagnostics.Add(new DiagnosticResult(Rules.AwaitedReadInLoopOnCapturedContext).WithLocation(0).WithMessage("3 awaited reads in this loop resume on the captured SynchronizationContext each time they wait for data; add ConfigureAwait(false) or run the loop on the thread pool"));
+        test.ExpectedDiagnostics.Add(new DiagnosticResult(Rules.AwaitedReadInLoopOnCapturedContext).WithLocation(0).WithSeverity(DiagnosticSeverity.Hidden).WithMessage("3 awaited reads in this loop resume on the captured SynchronizationContext each time they wait for data; add ConfigureAwait(false) or run the loop on the thread pool"));
         test.FixedCode = InClass("""
             public async Task CopyAsync(Stream source, Stream target, byte[] buffer)
             {

@@ -387,4 +387,47 @@ public sealed class ThreadPoolAndRetryTests
                     return output;
                 }
             """));
+
+    private const string LineForwarder = """
+            private async Task ForwardAsync(TextReader reader)
+            {
+                string? line;
+                while ((line = {|#0:await reader.ReadLineAsync()|}) != null)
+                {
+                    Console.WriteLine(line);
+                }
+            }
+        """;
+
+    /// <summary>
+    /// A private helper that reads lines of whatever reader it is given, and every call hands it a child process's
+    /// output (netch's Guard.ReadOutputAsync): paced by the process, as when the loop reads <c>StandardOutput</c> itself.
+    /// </summary>
+    [Fact]
+    public Task HelperEveryCallOfWhichPassesChildProcessOutput_NoDiagnostic() =>
+        Verify.VerifyAnalyzerAsync(Library("""
+                public void Start(System.Diagnostics.Process process)
+                {
+                    var error = process.StandardError;
+                    _ = ForwardAsync(process.StandardOutput);
+                    _ = ForwardAsync(error);
+                }
+            """ + LineForwarder));
+
+    [Fact]
+    public Task HelperAlsoGivenAFile_IsReported() =>
+        Verify.VerifyAnalyzerAsync(Library("""
+                public void Start(System.Diagnostics.Process process, string path)
+                {
+                    _ = ForwardAsync(process.StandardOutput);
+                    _ = ForwardAsync(new StreamReader(path));
+                }
+            """ + LineForwarder.Replace("{|#0:", "{|IOP005:")));
+
+    /// <summary>Code in another assembly may hand a public helper anything.</summary>
+    [Fact]
+    public Task PublicHelper_IsReported() =>
+        Verify.VerifyAnalyzerAsync(Library("""
+                public void Start(System.Diagnostics.Process process) => _ = ForwardAsync(process.StandardOutput);
+            """ + LineForwarder.Replace("private async", "public async").Replace("{|#0:", "{|IOP005:")));
 }
