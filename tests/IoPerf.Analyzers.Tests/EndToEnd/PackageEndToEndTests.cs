@@ -343,6 +343,35 @@ public sealed class PackageEndToEndTests
             return WithEditorConfig(directory, editorConfig);
         }
 
+        /// <summary>
+        /// A project with the package, a SARIF log (<c>build.sarif</c>) and <paramref name="files"/> (name, text), whose
+        /// property group holds <paramref name="properties"/> and whose item group holds <paramref name="items"/>.
+        /// </summary>
+        public string CreateProject(string name, string properties, string items, params (string Name, string Text)[] files)
+        {
+            var directory = Path.Combine(_root, name);
+            Directory.CreateDirectory(directory);
+            WriteNuGetConfig(directory);
+            File.WriteAllText(Path.Combine(directory, name + ".csproj"), $"""
+                <Project Sdk="Microsoft.NET.Sdk">
+                  <PropertyGroup>
+                    {properties}
+                    <ErrorLog>build.sarif,version=2.1</ErrorLog>
+                  </PropertyGroup>
+                  <ItemGroup>
+                    <PackageReference Include="IoPerf.Analyzers" Version="{Version}" />
+                    {items}
+                  </ItemGroup>
+                </Project>
+                """);
+            foreach (var (fileName, text) in files)
+            {
+                File.WriteAllText(Path.Combine(directory, fileName), text);
+            }
+
+            return directory;
+        }
+
         /// <summary>The folder feed, added to the machine's configured sources (no &lt;clear/&gt;): the framework packs still restore.</summary>
         private void WriteNuGetConfig(string directory) => File.WriteAllText(Path.Combine(directory, "nuget.config"), $"""
             <?xml version="1.0" encoding="utf-8"?>
