@@ -50,6 +50,9 @@ internal sealed record CompilationEntry(string Name, int Files, int BindingError
 
     public string UiFramework { get; init; } = "";
 
+    /// <summary>The kind of project the analyzers see ("UI application", "library", ...), which IOP005's default follows.</summary>
+    public string Kind { get; set; } = "";
+
     /// <summary>The most frequent binding error codes with their counts ("CS0246 x120, CS0103 x31"), to tell a missing package from a runner artefact.</summary>
     public string CommonErrors { get; init; } = "";
 }
@@ -68,7 +71,11 @@ internal sealed class RuleReport
     public List<DiagnosticEntry> LeftAfterFix { get; } = new();
 }
 
-internal sealed record DiagnosticEntry(string File, int Line, string Message);
+/// <summary>A diagnostic where it was reported, and the severity it was reported with (a rule's default for the project's kind).</summary>
+internal sealed record DiagnosticEntry(string File, int Line, string Message)
+{
+    public string Severity { get; init; } = "";
+}
 
 /// <summary>One analyzer's metered cost over the whole corpus, less the meter's own time per callback.</summary>
 internal sealed class AnalyzerCost(AnalyzerMeter meter, double overheadNanosecondsPerCall)

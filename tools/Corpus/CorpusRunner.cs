@@ -101,7 +101,7 @@ internal static class CorpusRunner
         report.CompileMilliseconds += compileClock.Elapsed.TotalMilliseconds;
         report.CompileCpuMilliseconds += (Process.GetCurrentProcess().TotalProcessorTime - compileCpu).TotalMilliseconds;
         report.CompileAllocatedBytes += GC.GetTotalAllocatedBytes(precise: true) - compileBytes;
-        report.CompilationDetails.Add(new CompilationEntry(
+        var entry = new CompilationEntry(
             group.Name, group.Files.Count, errorsBefore.Length, project.ProjectReferences.Count(), corpus.MissingReferences.GetValueOrDefault(group),
             group.Properties.OutputKind.ToString(),
             group.Properties.GlobalUsings.Count, group.Properties.UseWpf, group.Properties.UseWindowsForms, group.Properties.IsTestProject)
@@ -113,7 +113,8 @@ internal static class CorpusRunner
             Packages = group.Properties.Packages,
             UiFramework = group.Properties.UiFramework,
             CommonErrors = string.Join(", ", errorsBefore.GroupBy(error => error.Id).OrderByDescending(ids => ids.Count()).ThenBy(ids => ids.Key, StringComparer.Ordinal).Take(3).Select(ids => $"{ids.Key} x{ids.Count()}")),
-        });
+        };
+        report.CompilationDetails.Add(entry);
 
         Enter("running the analyzers");
 
@@ -148,6 +149,8 @@ internal static class CorpusRunner
 
         report.AnalyzerExceptions.AddRange(exceptions);
         report.AnalyzerExceptions.AddRange(diagnostics.Where(d => d.Id == "AD0001").Select(d => d.ToString()));
+        entry.Kind = IoPerf.Analyzers.Internal.IoModel.For(compilation)
+            .Kind(AnalyzerCatalog.Options(configOptions: group.Properties.AnalyzerBuildProperties).Options!).Name;
 
         foreach (var diagnostic in diagnostics.Where(d => report.Rules.ContainsKey(d.Id)))
         {
@@ -197,7 +200,7 @@ internal static class CorpusRunner
     private static DiagnosticEntry Entry(string target, Diagnostic diagnostic)
     {
         var span = diagnostic.Location.GetLineSpan();
-        return new DiagnosticEntry(Path.GetRelativePath(target, span.Path), span.StartLinePosition.Line + 1, diagnostic.GetMessage());
+        return new DiagnosticEntry(Path.GetRelativePath(target, span.Path), span.StartLinePosition.Line + 1, diagnostic.GetMessage()) { Severity = diagnostic.Severity.ToString() };
     }
 
     /// <summary>Applies the rule's Fix All to the whole project, then reports compiler errors the fix introduced and what is left.</summary>

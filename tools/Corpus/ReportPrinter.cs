@@ -59,12 +59,12 @@ internal static class ReportPrinter
         console.WriteLine();
 
         console.WriteLine("Compilations (binding errors: compiler errors before any fix; a finding in a compilation with many is weaker evidence):");
-        var compilations = MarkdownTables.New("compilation", "files", "binding errors", "project references (missing)", "output", "global usings", "UI framework", "test project", "loaded by", "references", "packages");
+        var compilations = MarkdownTables.New("compilation", "files", "binding errors", "project references (missing)", "output", "global usings", "UI framework", "test project", "kind (analyzers)", "loaded by", "references", "packages");
         foreach (var entry in report.CompilationDetails)
         {
             MarkdownTables.AddRow(compilations, entry.Name, entry.Files.ToString(), entry.BindingErrors.ToString(),
                 entry.MissingProjectReferences > 0 ? $"{entry.ProjectReferences} ({entry.MissingProjectReferences})" : entry.ProjectReferences.ToString(), entry.OutputKind, entry.GlobalUsings.ToString(),
-                entry.UiFramework, entry.IsTestProject ? "yes" : "", entry.LoadedBy, entry.References, entry.Packages);
+                entry.UiFramework, entry.IsTestProject ? "yes" : "", entry.Kind, entry.LoadedBy, entry.References, entry.Packages);
         }
 
         MarkdownTables.Write(console, compilations);
@@ -90,7 +90,7 @@ internal static class ReportPrinter
             console.WriteLine($"{id}:");
             foreach (var entry in rule.Diagnostics)
             {
-                console.WriteLine($"  {entry.File}:{entry.Line}: {entry.Message}");
+                console.WriteLine($"  {entry.File}:{entry.Line}: {entry.Severity.ToLowerInvariant()}: {entry.Message}");
             }
 
             foreach (var error in rule.FixIntroducedErrors)

@@ -37,8 +37,8 @@ internal sealed class ProjectKind
     /// </summary>
     internal const string UiFrameworkPackageProperty = "IoPerfUiFrameworkPackage";
 
-    private readonly Compilation _compilation;
-    private readonly AnalyzerOptions _options;
+    private readonly Compilation? _compilation;
+    private readonly AnalyzerOptions? _options;
     private INamedTypeSymbol[]? _uiElementTypes;
     private int _usesUiFramework; // 0: not asked yet, 1: no, 2: yes
 
@@ -49,6 +49,24 @@ internal sealed class ProjectKind
         IsTestProject = isTestProject;
         IsApplication = compilation.Options.OutputKind is OutputKind.ConsoleApplication or OutputKind.WindowsApplication or OutputKind.WindowsRuntimeApplication;
     }
+
+    private ProjectKind(bool isApplication, bool isTestProject, bool usesUiFramework)
+    {
+        IsApplication = isApplication;
+        IsTestProject = isTestProject;
+        _usesUiFramework = usesUiFramework ? 2 : 1;
+        _uiElementTypes = Array.Empty<INamedTypeSymbol>();
+    }
+
+    /// <summary>The kinds the documentation's tables have a column for, in their order.</summary>
+    public static ProjectKind[] Documented { get; } =
+    {
+        new(isApplication: true, isTestProject: false, usesUiFramework: true),
+        new(isApplication: true, isTestProject: false, usesUiFramework: false),
+        new(isApplication: false, isTestProject: false, usesUiFramework: true),
+        new(isApplication: false, isTestProject: false, usesUiFramework: false),
+        new(isApplication: false, isTestProject: true, usesUiFramework: false),
+    };
 
     /// <summary>An executable (console, Windows or Windows Runtime application), not a library or module.</summary>
     public bool IsApplication { get; }
@@ -63,7 +81,7 @@ internal sealed class ProjectKind
         {
             if (Volatile.Read(ref _usesUiFramework) == 0)
             {
-                Volatile.Write(ref _usesUiFramework, DeclaresUiFramework(_options) || UiElementTypes.Length > 0 ? 2 : 1);
+                Volatile.Write(ref _usesUiFramework, DeclaresUiFramework(_options!) || UiElementTypes.Length > 0 ? 2 : 1);
             }
 
             return _usesUiFramework == 2;
@@ -85,7 +103,7 @@ internal sealed class ProjectKind
 
     // Looked up only when a rule asks: a lookup of a type that does not exist searches every referenced assembly.
     private INamedTypeSymbol[] UiElementTypes =>
-        LazyInitializer.EnsureInitialized(ref _uiElementTypes, () => WellKnownIoTypes.For(_compilation).ResolveAll(UiElementTypeNames))!;
+        LazyInitializer.EnsureInitialized(ref _uiElementTypes, () => WellKnownIoTypes.For(_compilation!).ResolveAll(UiElementTypeNames))!;
 
     private static bool DeclaresUiFramework(AnalyzerOptions options)
     {
