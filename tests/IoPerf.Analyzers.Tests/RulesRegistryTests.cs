@@ -51,7 +51,7 @@ public sealed partial class RulesRegistryTests
         Assert.Equal(Rules.All.Select(d => d.Id).Order(), rows.Keys.Order());
         foreach (var descriptor in Rules.All)
         {
-            Assert.Equal(SeverityWord(descriptor), rows[descriptor.Id]);
+            Assert.Equal(DefaultsByKind.Summary(descriptor, SeverityWord), rows[descriptor.Id]);
         }
     }
 
@@ -96,14 +96,31 @@ public sealed partial class RulesRegistryTests
         Assert.All(Rules.All, descriptor => Assert.Contains($"dotnet_diagnostic.{descriptor.Id}.severity = warning", preset));
     }
 
-    private static string SeverityWord(DiagnosticDescriptor descriptor) =>
-        !descriptor.IsEnabledByDefault ? "Off" : descriptor.DefaultSeverity switch
+    /// <summary>docs/configuration.md's table: each rule's default in each kind of project, as DefaultSeverity decides it.</summary>
+    [Fact]
+    public void ConfigurationPage_DefaultsByKind_AreTheAnalyzersOwn()
+    {
+        var rows = ConfigurationRow().Matches(File.ReadAllText(Path.Combine(RepoRoot, "docs", "configuration.md")))
+            .ToDictionary(m => m.Groups["id"].Value, m => m.Groups["cells"].Value.Split('|', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries));
+
+        Assert.Equal(Rules.All.Select(d => d.Id).Order(), rows.Keys.Order());
+        foreach (var descriptor in Rules.All)
+        {
+            Assert.Equal(DefaultsByKind.Each(descriptor, PackageMetadataTests.DefaultWord), rows[descriptor.Id]);
+        }
+    }
+
+    private static string SeverityWord(DiagnosticSeverity severity) =>
+        severity switch
         {
             DiagnosticSeverity.Error => "Error",
             DiagnosticSeverity.Warning => "Warning",
             DiagnosticSeverity.Info => "Info",
             _ => "Hidden",
         };
+
+    [GeneratedRegex(@"^\| (?<id>IOP[0-9]{3}) \|(?<cells>(?: [a-z]+ \|){5})$", RegexOptions.Multiline)]
+    private static partial Regex ConfigurationRow();
 
     [GeneratedRegex(@"^\| \[(?<id>IOP[0-9]{3})\]\(docs/rules/\k<id>\.md\) \|[^|]*\|(?<severity>[^|]*)\|", RegexOptions.Multiline)]
     private static partial Regex ReadmeRuleRow();
