@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using System.Threading;
 using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
@@ -11,14 +12,43 @@ namespace IoPerf.Analyzers.IOP005.AwaitedReadInLoopOnCapturedContext;
 /// the loop's own body ends by leaving it, so it repeats only through <c>continue</c> (a scan for a header that stops at
 /// the first chunk holding it); or the loop waits (<c>Task.Delay</c> while a port or a file gets ready, <c>Thread.Sleep</c>,
 /// a blocking take, a socket - the model's <see cref="Pacing"/>, which every rule shares): a wait of a millisecond or more
-/// dwarfs the microseconds of a context hop. The last two hold only for reads of the loop's own body: a read loop nested
-/// in a retry wrapper still hops once per read.
+/// dwarfs the microseconds of a context hop; or each iteration first awaits the call that hands it the stream it reads
+/// (<c>var image = await client.GetImageStreamAsync(item); await image.CopyToAsync(buffer);</c>): the iteration waits
+/// for that call - a download, a request - whatever the project's method hides. The last three hold only for reads of
+/// the loop's own body: a read loop nested in a retry wrapper still hops once per read.
 /// </summary>
 internal static class RetryLoop
 {
-    public static bool ReadsOncePerAttempt(ILoopOperation loop, IReadOnlyList<IOperation> awaits, Pacing pacing) =>
+    public static bool ReadsOncePerAttempt(ILoopOperation loop, IReadOnlyList<IOperation> awaits, Pacing pacing, CancellationToken cancellationToken) =>
         EachReadLeavesOnSuccess(loop, awaits) ||
-        (AllReadsAreTheLoopsOwn(loop, awaits) && ((loop.Body is IBlockOperation body && EndsByLeaving(body, loop)) || Waits(loop, awaits, pacing)));
+        (AllReadsAreTheLoopsOwn(loop, awaits) &&
+         ((loop.Body is IBlockOperation body && EndsByLeaving(body, loop)) || Waits(loop, awaits, pacing) || ReadsWhatEachIterationFetches(loop, awaits, cancellationToken)));
+
+    /// <summary>
+    /// Every read is of a stream or reader held by a local of the loop's body whose one value is an awaited call's result:
+    /// what is read was fetched by that iteration.
+    /// </summary>
+    private static bool ReadsWhatEachIterationFetches(ILoopOperation loop, IReadOnlyList<IOperation> awaits, CancellationToken cancellationToken)
+    {
+        foreach (var awaited in awaits)
+        {
+            if (awaited is not IAwaitOperation { Operation: var operation } ||
+                operation.WalkDownConversions() is not IInvocationOperation read ||
+                (read.Instance ?? (read.TargetMethod.IsExtensionMethod ? read.Arguments.GetArgument(0)?.Value : null))?.WalkDownConversions() is not ILocalReferenceOperation { Local: var local } ||
+                !IsDeclaredIn(local, loop) ||
+                LocalValues.GetSingleAssignedValue(local, loop.GetRoot(), cancellationToken)?.WalkDownConversions() is not IAwaitOperation)
+            {
+                return false;
+            }
+        }
+
+        return awaits.Count > 0;
+    }
+
+    private static bool IsDeclaredIn(ILocalSymbol local, ILoopOperation loop) =>
+        local.DeclaringSyntaxReferences.Length == 1 &&
+        local.DeclaringSyntaxReferences[0].SyntaxTree == loop.Syntax.SyntaxTree &&
+        loop.Syntax.Span.Contains(local.DeclaringSyntaxReferences[0].Span);
 
     /// <summary>No loop stands between any of the reads and <paramref name="loop"/> (an <c>await foreach</c> over reads is one).</summary>
     private static bool AllReadsAreTheLoopsOwn(ILoopOperation loop, IReadOnlyList<IOperation> awaits)

@@ -430,4 +430,97 @@ public sealed class ThreadPoolAndRetryTests
         Verify.VerifyAnalyzerAsync(Library("""
                 public void Start(System.Diagnostics.Process process) => _ = ForwardAsync(process.StandardOutput);
             """ + LineForwarder.Replace("private async", "public async").Replace("{|#0:", "{|IOP005:")));
+
+    // ---- Kinds from the UI report set: loops that do not read a stream of reads --------------------------------------
+
+    /// <summary>StabilityMatrix's clipboard loop: five constant formats, at most five hops (about 30 us).</summary>
+    [Fact]
+    public Task LoopOverAFewConstants_NoDiagnostic() =>
+        Verify.VerifyAnalyzerAsync(Library("""
+                public async Task<byte[]> FirstAsync(Func<string, Stream?> get)
+                {
+                    foreach (var format in new[] { "PNG", "image/png", "Bitmap", "DeviceIndependentBitmap", "image/bmp" })
+                    {
+                        if (get(format) is not { } data) continue;
+                        using var copy = new MemoryStream();
+                        await data.CopyToAsync(copy);
+                        if (copy.Length > 0) return copy.ToArray();
+                    }
+
+                    return Array.Empty<byte>();
+                }
+            """));
+
+    [Fact]
+    public Task LoopOfNineConstantIterations_IsReported() =>
+        Verify.VerifyAnalyzerAsync(Library("""
+                public async Task<long> SumAsync(Func<int, Stream> open)
+                {
+                    long total = 0;
+                    for (var i = 0; i < 9; i++)
+                    {
+                        using var part = open(i);
+                        total += {|IOP005:await part.ReadAsync(new byte[16], 0, 16)|};
+                    }
+
+                    return total;
+                }
+            """));
+
+    private const string Downloads = """
+            public interface IImageClient { Task<Stream> GetImageStreamAsync(string name); }
+
+            public static class Downloads
+            {
+                public static async Task<List<byte[]>> AllAsync(IImageClient client, IReadOnlyList<string> names)
+                {
+                    var images = new List<byte[]>();
+                    foreach (var name in names)
+                    {
+                        await using var image = await client.GetImageStreamAsync(name);
+                        using var copy = new MemoryStream();
+                        await image.CopyToAsync(copy);
+                        images.Add(copy.ToArray());
+                    }
+
+                    return images;
+                }
+            }
+        """;
+
+    /// <summary>
+    /// StabilityMatrix's image downloads: each iteration awaits the call that fetches the stream it then copies (a
+    /// request behind a project's client), which dwarfs the one hop of the copy.
+    /// </summary>
+    [Fact]
+    public Task EachIterationReadsTheStreamItFetched_NoDiagnostic() =>
+        Verify.VerifyAnalyzerAsync("using System.Collections.Generic;\nusing System.IO;\nusing System.Threading.Tasks;\n" + Downloads);
+
+    /// <summary>A file opened in the iteration without waiting for anything: the copy is the iteration's only wait.</summary>
+    [Fact]
+    public Task EachIterationOpensAFile_IsReported() =>
+        Verify.VerifyAnalyzerAsync("using System.Collections.Generic;\nusing System.IO;\nusing System.Threading.Tasks;\n" + Downloads
+            .Replace("await using var image = await client.GetImageStreamAsync(name);", "await using var image = File.OpenRead(name);")
+            .Replace("await image.CopyToAsync(copy);", "{|IOP005:await image.CopyToAsync(copy)|};"));
+
+    /// <summary>A stream fetched once per iteration and then read in a loop of its own: a stream of reads.</summary>
+    [Fact]
+    public Task FetchedStreamReadInANestedLoop_IsReported() =>
+        Verify.VerifyAnalyzerAsync("using System.Collections.Generic;\nusing System.IO;\nusing System.Threading.Tasks;\n" + Downloads
+            .Replace("await image.CopyToAsync(copy);", "var buffer = new byte[4096]; int n; while ((n = {|IOP005:await image.ReadAsync(buffer, 0, buffer.Length)|}) > 0) copy.Write(buffer, 0, n);"));
+
+    /// <summary>A stream fetched once, before the loop, and read in it.</summary>
+    [Fact]
+    public Task StreamFetchedBeforeTheLoop_IsReported() =>
+        Verify.VerifyAnalyzerAsync(Library("""
+                public async Task<long> CountAsync(Func<Task<Stream>> fetch)
+                {
+                    var source = await fetch();
+                    var buffer = new byte[4096];
+                    long total = 0;
+                    int n;
+                    while ((n = {|IOP005:await source.ReadAsync(buffer, 0, buffer.Length)|}) > 0) total += n;
+                    return total;
+                }
+            """));
 }
