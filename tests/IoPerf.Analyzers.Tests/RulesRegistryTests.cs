@@ -51,7 +51,7 @@ public sealed partial class RulesRegistryTests
         Assert.Equal(Rules.All.Select(d => d.Id).Order(), rows.Keys.Order());
         foreach (var descriptor in Rules.All)
         {
-            Assert.Equal(DefaultsByKind.Summary(descriptor, SeverityWord), rows[descriptor.Id]);
+            Assert.Equal(SeverityWord(descriptor.DefaultSeverity), rows[descriptor.Id]);
         }
     }
 
@@ -96,7 +96,7 @@ public sealed partial class RulesRegistryTests
         Assert.All(Rules.All, descriptor => Assert.Contains($"dotnet_diagnostic.{descriptor.Id}.severity = warning", preset));
     }
 
-    /// <summary>docs/configuration.md's table: each rule's default in each kind of project, as DefaultSeverity decides it.</summary>
+    /// <summary>docs/configuration.md's table: each rule's default in each kind of project.</summary>
     [Fact]
     public void ConfigurationPage_DefaultsByKind_AreTheAnalyzersOwn()
     {

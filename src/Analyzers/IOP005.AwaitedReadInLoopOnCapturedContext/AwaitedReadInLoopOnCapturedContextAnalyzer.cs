@@ -14,8 +14,7 @@ namespace IoPerf.Analyzers.IOP005.AwaitedReadInLoopOnCapturedContext;
 /// <summary>
 /// IOP005: a loop whose awaited file or stream reads resume on a captured SynchronizationContext - one hop onto the
 /// context's thread per await per iteration (claims C19, C20, C21). Reported once per outermost loop, only where a
-/// context can be captured (libraries, UI apps; see <see cref="CapturedContext"/>): as a suggestion in UI applications,
-/// silently elsewhere (<see cref="DefaultSeverity"/>).
+/// context can be captured (libraries, UI apps; see <see cref="CapturedContext"/>).
 /// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnalyzer
@@ -84,8 +83,7 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
 
         if (verdict is not null && verdict.First == read.Syntax)
         {
-            // A suggestion in UI applications, Hidden (the lightbulb only) elsewhere, unless the user set a severity.
-            context.ReportDiagnostic(DefaultSeverity.Create(Rules.AwaitedReadInLoopOnCapturedContext, capturedContext.Kind, verdict.Location, verdict.Properties, verdict.Message));
+            context.ReportDiagnostic(Diagnostic.Create(Rules.AwaitedReadInLoopOnCapturedContext, verdict.Location, verdict.Properties, verdict.Message));
         }
     }
 

@@ -67,7 +67,7 @@ internal sealed class IoModel
         return _isTestProject == 2;
     }
 
-    /// <summary>The kind of project the compilation builds (<see cref="ProjectKind"/>), which a rule's default severity can follow.</summary>
+    /// <summary>The kind of project the compilation builds (<see cref="ProjectKind"/>).</summary>
     public ProjectKind Kind(Microsoft.CodeAnalysis.Diagnostics.AnalyzerOptions options) =>
         System.Threading.LazyInitializer.EnsureInitialized(ref _kind, () => new ProjectKind(_compilation, options, IsTestProject(options)))!;
 }

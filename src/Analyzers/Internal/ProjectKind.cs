@@ -8,8 +8,9 @@ namespace IoPerf.Analyzers.Internal;
 /// <summary>
 /// What kind of project a compilation builds, from what the analyzer knows for certain: the output kind, whether the
 /// build says it is a test project, and whether it uses a desktop UI framework (build properties, UI framework packages,
-/// UI types among its references). A rule's default severity can follow it (<see cref="DefaultSeverity"/>). One per
-/// compilation (<see cref="IoModel.Kind"/>); the UI question is answered on first use, as it looks types up.
+/// UI types among its references): where a SynchronizationContext can be captured (IOP005), what the corpus runner
+/// reports per compilation, and the columns of the documentation's defaults per kind. One per compilation
+/// (<see cref="IoModel.Kind"/>); the UI question is answered on first use, as it looks types up.
 /// </summary>
 internal sealed class ProjectKind
 {

@@ -4,10 +4,10 @@ using Xunit;
 namespace IoPerf.Analyzers.Tests.EndToEnd;
 
 /// <summary>
-/// IOP005's default follows the kind of project in a real build with the packed package and no configuration: a
-/// suggestion (a SARIF <c>note</c>; plain build output never lists suggestions) in an Avalonia application, nothing in a
-/// class library of the same code; the user's severity wins both ways (<c>none</c> silences the app, <c>warning</c>
-/// raises the library, as does a category-wide setting).
+/// IOP005 in a real build with the packed package: silent with no configuration in an Avalonia application and in a
+/// class library of the same code (docs/quality.md measured it apart in UI applications: 2 of 5 right); the user turns it
+/// on where they know it is right - <c>suggestion</c> in the app gives a SARIF <c>note</c> (plain build output never
+/// lists suggestions), <c>warning</c> or a category-wide setting raises the library.
 /// </summary>
 [Collection(nameof(PackageEndToEndTests))]
 public sealed class SeverityByKindEndToEndTests
@@ -41,14 +41,14 @@ public sealed class SeverityByKindEndToEndTests
     public SeverityByKindEndToEndTests(PackageEndToEndTests.PackedPackage package) => _package = package;
 
     [Fact]
-    public void AvaloniaApplication_ASuggestionByDefault_NoneSilencesIt()
+    public void AvaloniaApplication_SilentByDefault_SuggestionShowsIt()
     {
         var app = Create("AvaloniaApp", "WinExe", ("EntryPoint.cs", "static class EntryPoint { static void Main() { } }\n"));
 
-        Assert.Equal(new[] { "note" }, Build(app));
+        Assert.Empty(Build(app));
 
-        File.WriteAllText(Path.Combine(app, ".editorconfig"), "root = true\n\n[*.cs]\ndotnet_diagnostic.IOP005.severity = none\n");
-        Assert.Empty(Build(app, "--no-restore"));
+        File.WriteAllText(Path.Combine(app, ".editorconfig"), "root = true\n\n[*.cs]\ndotnet_diagnostic.IOP005.severity = suggestion\n");
+        Assert.Equal(new[] { "note" }, Build(app, "--no-restore"));
     }
 
     [Fact]
