@@ -90,7 +90,7 @@ internal static class ReportPrinter
             console.WriteLine($"{id}:");
             foreach (var entry in rule.Diagnostics)
             {
-                console.WriteLine($"  {entry.File}:{entry.Line}: {entry.Severity.ToLowerInvariant()}: {entry.Message}");
+                console.WriteLine($"  {entry.File}:{entry.Line}: {entry.Message}");
             }
 
             foreach (var error in rule.FixIntroducedErrors)
