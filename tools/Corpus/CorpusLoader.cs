@@ -78,7 +78,7 @@ internal static class CorpusLoader
         foreach (var (directory, project) in properties)
         {
             var sources = project.CompileItems is { } compileItems
-                ? compileItems.Where(file => (project.CommandLine is not null || !IsBuildOutput(file)) && IsReadable(file)).Order(StringComparer.Ordinal).ToList()
+                ? compileItems.Select(AsOnDisk).Where(file => (project.CommandLine is not null || !IsBuildOutput(file)) && IsReadable(file)).Order(StringComparer.Ordinal).ToList()
                 : files.GetValueOrDefault(directory)?.Where(file => projectDirectories.Contains(directory) || !linked.Contains(file)).Order(StringComparer.Ordinal).ToList();
             if (sources is { Count: > 0 })
             {
@@ -296,6 +296,23 @@ internal static class CorpusLoader
     /// <summary>Whether <paramref name="from"/> referencing <paramref name="to"/> closes a cycle: <paramref name="to"/> already reaches <paramref name="from"/>.</summary>
     private static bool CreatesCycle(Solution solution, ProjectId from, ProjectId to) =>
         to == from || solution.GetProjectDependencyGraph().GetProjectsThatThisProjectTransitivelyDependsOn(to).Contains(from);
+
+    /// <summary>
+    /// The file as it is spelled on disk: a project written on Windows may list <c>frmAbout.designer.cs</c> for
+    /// <c>frmAbout.Designer.cs</c>, which its Windows build finds and a case-sensitive file system does not (ImageGlass
+    /// lost a form's designer half, and a diagnostic, that way). Taken only when one file of the folder matches.
+    /// </summary>
+    private static string AsOnDisk(string file)
+    {
+        if (File.Exists(file) || Path.GetDirectoryName(file) is not { } folder || !System.IO.Directory.Exists(folder))
+        {
+            return file;
+        }
+
+        var name = Path.GetFileName(file);
+        var matches = System.IO.Directory.EnumerateFiles(folder).Where(candidate => string.Equals(Path.GetFileName(candidate), name, StringComparison.OrdinalIgnoreCase)).Take(2).ToList();
+        return matches.Count == 1 ? matches[0] : file;
+    }
 
     /// <summary>
     /// A source file the runner can read: a checkout can hold a symbolic link to a file that is not there (a submodule

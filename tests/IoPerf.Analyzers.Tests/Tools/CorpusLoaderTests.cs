@@ -129,6 +129,33 @@ public sealed partial class CorpusLoaderTests : IDisposable
     }
 
     /// <summary>
+    /// A project written on Windows lists a file in another case than the disk has it (ImageGlass' <c>frmAbout.designer.cs</c>
+    /// for <c>frmAbout.Designer.cs</c>): its Windows build compiles it, so the runner does too, and the other half of the
+    /// partial class binds.
+    /// </summary>
+    [Fact]
+    public async Task CompileItemSpelledInAnotherCase_IsCompiled()
+    {
+        WriteProject("Forms", """
+            <Project Sdk="Microsoft.NET.Sdk">
+              <PropertyGroup><TargetFramework>net8.0</TargetFramework><EnableDefaultCompileItems>false</EnableDefaultCompileItems></PropertyGroup>
+              <ItemGroup><Compile Include="Code.cs" /><Compile Include="about.designer.cs" /></ItemGroup>
+            </Project>
+            """, """
+            public partial class About
+            {
+                public int Count() => System.IO.Directory.GetFiles(Folder).Length;
+            }
+            """);
+        File.WriteAllText(Path.Combine(_folder, "Forms", "About.Designer.cs"), "public partial class About { private string Folder = \".\"; }\n");
+
+        var report = await RunAsync("--no-fix", "--no-restore");
+
+        Assert.Equal(2, Compilation(report, "Forms").GetProperty("Files").GetInt32());
+        Assert.Equal(0, Compilation(report, "Forms").GetProperty("BindingErrors").GetInt32());
+    }
+
+    /// <summary>
     /// An old-style .NET Framework project restores (it has nothing to restore) and its design-time build runs, but without
     /// the framework's reference assemblies its command line has no core library: the runner composes the project itself,
     /// with the net48 reference assemblies, and says why (shadowsocks-windows' test project had 1,151 CS0518 errors before).
