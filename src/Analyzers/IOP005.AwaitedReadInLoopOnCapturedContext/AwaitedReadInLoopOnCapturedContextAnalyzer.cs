@@ -220,7 +220,7 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
     /// a loop that reads a child process's output is paced by the process (its start, its run), not by context hops.
     /// </summary>
     private static bool IsChildProcessOutput(IInvocationOperation read, Pacing pacing) =>
-        (read.Instance ?? (read.TargetMethod.IsExtensionMethod ? read.Arguments.GetArgument(0)?.Value : null)) is { } receiver &&
+        read.GetReceiver() is { } receiver &&
         pacing.IsChildProcessOutput(receiver);
 
     private static bool IsAwaitForEachOverReads(ILoopOperation loop, AsyncReads reads) =>

@@ -26,7 +26,7 @@ internal static class InMemoryReads
             return false;
         }
 
-        var receiver = read.Instance ?? (read.TargetMethod.IsExtensionMethod ? read.Arguments.GetArgument(0)?.Value : null);
+        var receiver = read.GetReceiver();
         return receiver is not null && HoldsMemory(receiver, 0, cancellationToken);
     }
 

@@ -34,8 +34,8 @@ internal static class RetryLoop
         {
             if (awaited is not IAwaitOperation { Operation: var operation } ||
                 operation.WalkDownConversions() is not IInvocationOperation read ||
-                (read.Instance ?? (read.TargetMethod.IsExtensionMethod ? read.Arguments.GetArgument(0)?.Value : null))?.WalkDownConversions() is not ILocalReferenceOperation { Local: var local } ||
-                !IsDeclaredIn(local, loop) ||
+                read.GetReceiver()?.WalkDownConversions() is not ILocalReferenceOperation { Local: var local } ||
+                !local.IsDeclaredIn(loop) ||
                 LocalValues.GetSingleAssignedValue(local, loop.GetRoot(), cancellationToken)?.WalkDownConversions() is not IAwaitOperation)
             {
                 return false;
@@ -44,11 +44,6 @@ internal static class RetryLoop
 
         return awaits.Count > 0;
     }
-
-    private static bool IsDeclaredIn(ILocalSymbol local, ILoopOperation loop) =>
-        local.DeclaringSyntaxReferences.Length == 1 &&
-        local.DeclaringSyntaxReferences[0].SyntaxTree == loop.Syntax.SyntaxTree &&
-        loop.Syntax.Span.Contains(local.DeclaringSyntaxReferences[0].Span);
 
     /// <summary>No loop stands between any of the reads and <paramref name="loop"/> (an <c>await foreach</c> over reads is one).</summary>
     private static bool AllReadsAreTheLoopsOwn(ILoopOperation loop, IReadOnlyList<IOperation> awaits)

@@ -60,8 +60,7 @@ internal sealed class FileKey : IEquatable<FileKey>
     /// lambda or local function, are uses that <see cref="IsUsedElsewhere"/> finds.
     /// </summary>
     public bool IsTheSameOnEveryIteration(ILoopOperation loop) =>
-        Symbol is not ILocalSymbol local ||
-        !local.DeclaringSyntaxReferences.Any(reference => reference.SyntaxTree == loop.Syntax.SyntaxTree && loop.Syntax.Span.Contains(reference.Span));
+        Symbol is not ILocalSymbol local || !local.IsDeclaredIn(loop);
 
     /// <summary>
     /// True when something other than <paramref name="appends"/> touches the file in the loop: reads it, writes its

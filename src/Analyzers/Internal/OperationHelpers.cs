@@ -204,6 +204,24 @@ internal static class OperationHelpers
         return false;
     }
 
+    /// <summary>A local declared inside <paramref name="loop"/>: a new variable on every iteration.</summary>
+    public static bool IsDeclaredIn(this ILocalSymbol local, ILoopOperation loop)
+    {
+        foreach (var reference in local.DeclaringSyntaxReferences)
+        {
+            if (reference.SyntaxTree == loop.Syntax.SyntaxTree && loop.Syntax.Span.Contains(reference.Span))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>What a call acts on: its instance, or an extension method's first argument (<c>reader.ReadLineAsync()</c> either way); null for a static call.</summary>
+    public static IOperation? GetReceiver(this IInvocationOperation invocation) =>
+        invocation.Instance ?? (invocation.TargetMethod.IsExtensionMethod ? invocation.Arguments.GetArgument(0)?.Value : null);
+
     /// <summary>The argument bound to the parameter at <paramref name="ordinal"/>, whatever order the call names them in.</summary>
     public static IArgumentOperation? GetArgument(this ImmutableArray<IArgumentOperation> arguments, int ordinal)
     {

@@ -104,7 +104,7 @@ internal sealed class Pacing
             return false;
         }
 
-        var receiver = invocation.Instance ?? (method.IsExtensionMethod ? invocation.Arguments.GetArgument(0)?.Value : null);
+        var receiver = invocation.GetReceiver();
         return receiver is not null && (IsChildProcessOutput(receiver) || IsConsoleInput(receiver));
     }
 
