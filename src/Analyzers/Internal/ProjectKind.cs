@@ -8,8 +8,8 @@ namespace IoPerf.Analyzers.Internal;
 /// <summary>
 /// What kind of project a compilation builds, from what the analyzer knows for certain: the output kind, whether the
 /// build says it is a test project, and whether it uses a desktop UI framework (build properties, UI framework packages,
-/// UI types among its references): where a SynchronizationContext can be captured (IOP005), what the corpus runner
-/// reports per compilation, and the columns of the documentation's defaults per kind. One per compilation
+/// UI types among its references): where a SynchronizationContext can be captured (IOP005), and what the corpus runner
+/// reports per compilation (docs/configuration.md's kinds). One per compilation
 /// (<see cref="IoModel.Kind"/>); the UI question is answered on first use, as it looks types up.
 /// </summary>
 internal sealed class ProjectKind
@@ -38,8 +38,8 @@ internal sealed class ProjectKind
     /// </summary>
     internal const string UiFrameworkPackageProperty = "IoPerfUiFrameworkPackage";
 
-    private readonly Compilation? _compilation;
-    private readonly AnalyzerOptions? _options;
+    private readonly Compilation _compilation;
+    private readonly AnalyzerOptions _options;
     private INamedTypeSymbol[]? _uiElementTypes;
     private int _usesUiFramework; // 0: not asked yet, 1: no, 2: yes
 
@@ -50,24 +50,6 @@ internal sealed class ProjectKind
         IsTestProject = isTestProject;
         IsApplication = compilation.Options.OutputKind is OutputKind.ConsoleApplication or OutputKind.WindowsApplication or OutputKind.WindowsRuntimeApplication;
     }
-
-    private ProjectKind(bool isApplication, bool isTestProject, bool usesUiFramework)
-    {
-        IsApplication = isApplication;
-        IsTestProject = isTestProject;
-        _usesUiFramework = usesUiFramework ? 2 : 1;
-        _uiElementTypes = Array.Empty<INamedTypeSymbol>();
-    }
-
-    /// <summary>The kinds the documentation's tables have a column for, in their order.</summary>
-    public static ProjectKind[] Documented { get; } =
-    {
-        new(isApplication: true, isTestProject: false, usesUiFramework: true),
-        new(isApplication: true, isTestProject: false, usesUiFramework: false),
-        new(isApplication: false, isTestProject: false, usesUiFramework: true),
-        new(isApplication: false, isTestProject: false, usesUiFramework: false),
-        new(isApplication: false, isTestProject: true, usesUiFramework: false),
-    };
 
     /// <summary>An executable (console, Windows or Windows Runtime application), not a library or module.</summary>
     public bool IsApplication { get; }
@@ -82,21 +64,17 @@ internal sealed class ProjectKind
         {
             if (Volatile.Read(ref _usesUiFramework) == 0)
             {
-                Volatile.Write(ref _usesUiFramework, DeclaresUiFramework(_options!) || UiElementTypes.Length > 0 ? 2 : 1);
+                Volatile.Write(ref _usesUiFramework, DeclaresUiFramework(_options) || UiElementTypes.Length > 0 ? 2 : 1);
             }
 
             return _usesUiFramework == 2;
         }
     }
 
-    /// <summary>An application (not a test project) that uses a UI framework: its event handlers run on the UI thread.</summary>
-    public bool IsUiApplication => IsApplication && !IsTestProject && UsesUiFramework;
-
-    /// <summary>The kinds the documentation names, for messages and reports.</summary>
+    /// <summary>The kinds docs/configuration.md names (a test project first, whatever else it is), for reports.</summary>
     public string Name =>
         IsTestProject ? "test project" :
-        IsUiApplication ? "UI application" :
-        IsApplication ? "application" :
+        IsApplication ? (UsesUiFramework ? "UI application" : "application") :
         UsesUiFramework ? "UI library" : "library";
 
     /// <summary>Whether <paramref name="type"/> is (or derives from) a UI element type of a referenced UI framework.</summary>
@@ -104,7 +82,7 @@ internal sealed class ProjectKind
 
     // Looked up only when a rule asks: a lookup of a type that does not exist searches every referenced assembly.
     private INamedTypeSymbol[] UiElementTypes =>
-        LazyInitializer.EnsureInitialized(ref _uiElementTypes, () => WellKnownIoTypes.For(_compilation!).ResolveAll(UiElementTypeNames))!;
+        LazyInitializer.EnsureInitialized(ref _uiElementTypes, () => WellKnownIoTypes.For(_compilation).ResolveAll(UiElementTypeNames))!;
 
     private static bool DeclaresUiFramework(AnalyzerOptions options)
     {
