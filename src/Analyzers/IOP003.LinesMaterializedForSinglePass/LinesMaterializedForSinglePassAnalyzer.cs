@@ -59,7 +59,17 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
-        if (method.Name is not ("ReadAllLines" or "ReadAllLinesAsync" or "Split") || !readLines.Value.ReadLines)
+        if (method.Name is not ("ReadAllLines" or "ReadAllLinesAsync" or "Split"))
+        {
+            if (ReturnedReads.MayReturnLines(method) && readLines.Value.ReadLines)
+            {
+                AnalyzeCallReturningLines(context, invocation, types);
+            }
+
+            return;
+        }
+
+        if (!readLines.Value.ReadLines)
         {
             return;
         }
@@ -67,6 +77,11 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
         var hasReadLinesAsync = readLines.Value.ReadLinesAsync;
         if (ReadOf(invocation, types, hasReadLinesAsync) is not { } read)
         {
+            if (ReturnedReads.MayReturnLines(method))
+            {
+                AnalyzeCallReturningLines(context, invocation, types); // a project's own ReadAllLines()
+            }
+
             return;
         }
 
@@ -118,6 +133,40 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
                 _ => "File." + method.Name,
             },
             Rules.Format(form == LinesReadForm.ReaderSplit ? nameof(Resources.IOP003_AdviceReadLine) : nameof(Resources.IOP003_AdviceReadLines))));
+    }
+
+    /// <summary>
+    /// A call to a method of the compilation that returns <c>File.ReadAllLines</c>'s array (<see cref="ReturnedReads"/>),
+    /// whose result the caller enumerates once: reported at the call, without a fix (the streaming form belongs in the
+    /// method, and its other callers decide whether it may change).
+    /// </summary>
+    private static void AnalyzeCallReturningLines(OperationAnalysisContext context, IInvocationOperation call, WellKnownIoTypes types)
+    {
+        // The use first: the method is read (once) only for a call whose result is used once.
+        var model = IoModel.For(context.Compilation);
+        if (call.Syntax.ContainsDiagnostics ||
+            SinglePassEnumeration.TryFind(call, types) is not { BuffersWholeSequence: false } use ||
+            use.ConsumingOperation.Syntax.ContainsDiagnostics ||
+            call.IsInsideExpressionTree(types.ExpressionOfT) ||
+            model.Returns.Of(call.TargetMethod, context.CancellationToken) is not { Result: ReadResult.Lines } returned ||
+            IsSameFileTouchedWhileReading(returned.PathAt(call), call, use, model))
+        {
+            return;
+        }
+
+        var additionalLocations = new List<Location> { use.ConsumingOperation.Syntax.GetLocation() };
+        if (use.Local is not null)
+        {
+            additionalLocations.Add(use.Local.Syntax.GetLocation());
+        }
+
+        context.ReportDiagnostic(Diagnostic.Create(
+            Rules.LinesMaterializedForSinglePass,
+            call.Syntax.GetLocation(),
+            additionalLocations,
+            Fixable.With(ImmutableDictionary<string, string?>.Empty, false),
+            returned.Describe(),
+            Rules.Format(returned.IsOwnedByTheCompilation ? nameof(Resources.IOP003_AdviceReturnReadLines) : nameof(Resources.IOP003_AdviceReadLinesOverload))));
     }
 
     /// <summary>
@@ -265,8 +314,12 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
     /// path between the read and the end of its consumer - in the code there, or in the project's methods it calls (a
     /// property setter that saves the file, an event whose handler does) - would fail or see a half-read file.
     /// </summary>
-    /// <remarks>The read's own arguments (its path, computed by the project's methods) run before the file is opened: the range starts after the read.</remarks>
-    private static bool IsSameFileTouchedWhileReading(IOperation path, IInvocationOperation read, SinglePassUse use, IoModel model)
+    /// <remarks>
+    /// The read's own arguments (its path, computed by the project's methods) run before the file is opened: the range
+    /// starts after the read. A null <paramref name="path"/> (computed inside a method that returns the lines) may be
+    /// any file.
+    /// </remarks>
+    private static bool IsSameFileTouchedWhileReading(IOperation? path, IInvocationOperation read, SinglePassUse use, IoModel model)
     {
         var range = TextSpan.FromBounds(read.Syntax.Span.End, System.Math.Max(read.Syntax.Span.End, use.ConsumingOperation.Syntax.Span.End));
         return model.Effects.MayChange(read.GetRoot().DescendantsStartingWithin(range), new SameFileChanges(path));

@@ -14,9 +14,10 @@ internal sealed class SameFileChanges : IFileEffectFilter
 {
     private const FileChange ChangesToAFile = FileChange.Creates | FileChange.Removes | FileChange.Writes;
 
-    private readonly IOperation _path;
+    private readonly IOperation? _path;
 
-    public SameFileChanges(IOperation path) => _path = path;
+    /// <param name="path">The read's path; null when it is not in sight (any file may be the one read).</param>
+    public SameFileChanges(IOperation? path) => _path = path;
 
     public bool Concerns(in FileEffect effect)
     {
@@ -28,6 +29,11 @@ internal sealed class SameFileChanges : IFileEffectFilter
         if ((effect.Change & ChangesToAFile) == 0)
         {
             return false;
+        }
+
+        if (_path is null)
+        {
+            return !effect.IsHandOff; // As for a path of unknown origin below: another library handed a value is not assumed to write it.
         }
 
         var readConstant = _path.ConstantValue is { HasValue: true, Value: string constant } ? constant : null;

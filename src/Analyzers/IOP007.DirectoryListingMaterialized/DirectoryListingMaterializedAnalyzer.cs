@@ -25,6 +25,9 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
     /// <summary>For the fix: a <see cref="ListingUse.LengthCheck"/> that asks whether the listing is empty (<c>== 0</c>).</summary>
     internal static readonly DiagnosticProperty<bool> AsksForNone = DiagnosticProperty.Flag("AsksForNone");
 
+    /// <summary>For the fix: the call is to a project method that returns a listing; nothing at the call to rewrite.</summary>
+    internal static readonly DiagnosticProperty<bool> AcrossMethods = DiagnosticProperty.Flag("AcrossMethods");
+
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
         ImmutableArray.Create(Rules.DirectoryListingMaterialized);
 
@@ -53,8 +56,17 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
 
         // Cheap name filter before any symbol comparison.
         if (DirectoryListings.EnumeratingName(method.Name) is not { } enumeratingName ||
-            !DirectoryListings.IsListing(method, types) ||
-            DirectoryListings.FindEnumeratingForm(method, enumeratingName) is null ||
+            !DirectoryListings.IsListing(method, types))
+        {
+            if (method.ReturnType is IArrayTypeSymbol && ReturnedReads.IsSourceMethod(method))
+            {
+                AnalyzeCallReturningListing(context, invocation, model);
+            }
+
+            return;
+        }
+
+        if (DirectoryListings.FindEnumeratingForm(method, enumeratingName) is null ||
             invocation.Syntax.ContainsDiagnostics ||
             invocation.IsInsideExpressionTree(types.ExpressionOfT))
         {
@@ -78,6 +90,21 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
             return;
         }
 
+        var typeName = method.ContainingType.Name;
+        Report(context, invocation, consumer, local, use, asksForNone, $"{typeName}.{method.Name}", $"{typeName}.{enumeratingName}", acrossMethods: false);
+    }
+
+    private static void Report(
+        OperationAnalysisContext context,
+        IInvocationOperation call,
+        IOperation consumer,
+        IVariableDeclaratorOperation? local,
+        ListingUse use,
+        bool asksForNone,
+        string listing,
+        string lazyForm,
+        bool acrossMethods)
+    {
         var additionalLocations = new List<Location> { consumer.Syntax.GetLocation() };
         if (local is not null)
         {
@@ -90,15 +117,49 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
             ListingUse.First => nameof(Resources.IOP007_FirstEntry),
             _ => nameof(Resources.IOP007_SinglePass),
         };
-        var typeName = method.ContainingType.Name;
+        var properties = AsksForNone.With(Use.With(ImmutableDictionary<string, string?>.Empty, use), asksForNone);
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.DirectoryListingMaterialized,
-            invocation.Syntax.GetLocation(),
+            call.Syntax.GetLocation(),
             additionalLocations,
-            AsksForNone.With(Use.With(ImmutableDictionary<string, string?>.Empty, use), asksForNone),
-            $"{typeName}.{method.Name}",
+            AcrossMethods.With(properties, acrossMethods),
+            listing,
             Rules.Format(reason),
-            $"{typeName}.{enumeratingName}"));
+            lazyForm));
+    }
+
+    /// <summary>
+    /// A call to a method of the compilation that returns a listing's array (<see cref="ReturnedReads"/>), used once by
+    /// the caller in the same senses as a listing itself: reported at the call, without a fix (the lazy form belongs in
+    /// the method, and its other callers decide whether it may change). The listing's errors must not be handled inside
+    /// the method (the model's summary says so) nor move between handlers at the caller.
+    /// </summary>
+    private static void AnalyzeCallReturningListing(OperationAnalysisContext context, IInvocationOperation call, IoModel model)
+    {
+        // The use first: the method is read (once) only for a call whose result is used once.
+        var types = model.Types;
+        if (call.Syntax.ContainsDiagnostics ||
+            !TryClassifyUse(call, types, out var use, out var consumer, out var local, out var asksForNone) ||
+            consumer.Syntax.ContainsDiagnostics ||
+            call.IsInsideExpressionTree(types.ExpressionOfT) ||
+            model.Returns.Of(call.TargetMethod, context.CancellationToken) is not { Result: ReadResult.Listing } returned ||
+            DirectoryListings.EnumeratingName(returned.Read.TargetMethod.Name) is not { } enumeratingName ||
+            DirectoryListings.ExceptionsWouldMove(call, consumer) ||
+            (DirectoryListings.FillsACollection(consumer) && DirectoryListings.MayRecurse(returned.Read)))
+        {
+            return;
+        }
+
+        var runWhileListed = RunWhileListed(call, consumer).ToList();
+        if (runWhileListed.Exists(operation => operation is IReturnOperation { Kind: OperationKind.YieldReturn }) ||
+            model.Effects.MayChange(runWhileListed, ListingChanges.For(call, local, consumer, runWhileListed, types)))
+        {
+            return;
+        }
+
+        Report(context, call, consumer, local, use, asksForNone, returned.Describe(), Rules.Format(
+            returned.IsOwnedByTheCompilation ? nameof(Resources.IOP007_ReturnEnumerating) : nameof(Resources.IOP007_EnumeratingOverload),
+            $"{returned.Read.TargetMethod.ContainingType.Name}.{enumeratingName}"), acrossMethods: true);
     }
 
     /// <summary>

@@ -73,11 +73,12 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
     private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, System.Lazy<Dictionary<INamedTypeSymbol, DocumentParser>> resolvedParsers)
     {
         var invocation = (IInvocationOperation)context.Operation;
-        if (invocation.TargetMethod.Name is not ("ReadAllText" or "ReadAllTextAsync") ||
-            !WellKnownIoTypes.Is(invocation.TargetMethod.ContainingType, types.File) ||
+        var method = invocation.TargetMethod;
+        var readsHere = method.Name is "ReadAllText" or "ReadAllTextAsync" && WellKnownIoTypes.Is(method.ContainingType, types.File);
+        var callsAReader = !readsHere && method.ReturnType.SpecialType == SpecialType.System_String && ReturnedReads.IsSourceMethod(method);
+        if (!(readsHere || callsAReader) ||
             resolvedParsers.Value is not { Count: > 0 } parsers ||
-            ReadValue(invocation) is not { } value ||
-            FileTextRead.Match(value, types) is not { } read)
+            (readsHere ? ReadValue(invocation) : invocation) is not { } value)
         {
             return;
         }
@@ -85,8 +86,18 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
         var declaration = default(LocalDeclarationStatementSyntax);
         var parseStatement = default(StatementSyntax);
         IOperation? documentArgument = value.GetParentSkippingConversions(out _);
+        ReturnedRead? returned = null;
         if (documentArgument is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator })
         {
+            // A project method's result held in a local (var name = GetName(); is everywhere): a look at the next
+            // statement's names, then the method's summary (once per method), before the scan of the local's scope.
+            if (callsAReader &&
+                (!NextStatementNamesAParser(declarator, parsers) ||
+                 (returned = IoModel.For(context.Compilation).Returns.Of(method, context.CancellationToken)) is not { Result: ReadResult.Text }))
+            {
+                return;
+            }
+
             if (ParseOfLocalInNextStatement(declarator) is not { } twoStep)
             {
                 return;
@@ -96,7 +107,18 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
         }
 
         if (documentArgument is not IArgumentOperation { Parameter.Ordinal: 0, Parent: IInvocationOperation parse } ||
-            !IsParser(parse.TargetMethod, parsers, out var parser) ||
+            !IsParser(parse.TargetMethod, parsers, out var parser))
+        {
+            return;
+        }
+
+        if (callsAReader)
+        {
+            returned ??= IoModel.For(context.Compilation).Returns.Of(method, context.CancellationToken);
+        }
+
+        if (FileTextRead.Match(returned is { Result: ReadResult.Text } ? returned.Read : value, types) is not { } read ||
+            (callsAReader && returned is not { Result: ReadResult.Text }) ||
             (parser.Input == ParserInput.Stream && !read.DecodesAsUtf8()) ||
             parser.FindReplacement(parse.TargetMethod, read.IsAsync, parser.Input == ParserInput.Stream ? types.Stream! : types.TextReader!) is null ||
             !ParsesAsDeclared(parse, parser) ||
@@ -115,7 +137,9 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        var fixable = site.Kind is not (ParseSiteKind.NotFixable or ParseSiteKind.UsingDeclaration) &&
+        // A call to the project's method that returns the text: the stream belongs in that method, not at the call.
+        var fixable = returned is null &&
+                      site.Kind is not (ParseSiteKind.NotFixable or ParseSiteKind.UsingDeclaration) &&
                       (site.Kind != ParseSiteKind.Declaration || HasNameableType(parse)) &&
                       read.ConfigureAwait?.Arguments.GetArgument(0)?.Value.Type?.SpecialType is null or SpecialType.System_Boolean;
         var additionalLocations = new List<Location> { parse.Syntax.GetLocation() };
@@ -130,7 +154,7 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
             additionalLocations,
             Fixable.With(ImmutableDictionary<string, string?>.Empty, fixable),
             parser.DisplayName,
-            "File." + invocation.TargetMethod.Name));
+            returned?.Describe() ?? "File." + invocation.TargetMethod.Name));
     }
 
     /// <summary>The string the read produces: the call itself, or the await of it (through <c>.ConfigureAwait(x)</c>).</summary>
@@ -204,6 +228,27 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
                reference.GetParentSkippingConversions(out _) is IArgumentOperation argument
             ? (declaration, argument, next)
             : null;
+    }
+
+    /// <summary>The statement after the local's declaration names one of the parsers' string methods (syntax only).</summary>
+    private static bool NextStatementNamesAParser(IVariableDeclaratorOperation declarator, Dictionary<INamedTypeSymbol, DocumentParser> parsers)
+    {
+        if (declarator.Syntax.Parent?.Parent is not LocalDeclarationStatementSyntax declaration ||
+            declarator.SemanticModel is not { } model ||
+            NextStatementPastNewObjects(declaration, model) is not { } next)
+        {
+            return false;
+        }
+
+        foreach (var token in next.DescendantTokens())
+        {
+            if (token.IsKind(SyntaxKind.IdentifierToken) && parsers.Values.Any(parser => parser.StringMethod == token.ValueText))
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// <summary>The statement after <paramref name="declaration"/>, past declarations of new, empty library objects.</summary>

@@ -13,6 +13,8 @@ namespace IoPerf.Analyzers.Internal;
 /// <item><see cref="LoopLength"/>: does this loop run only a few times (constant bounds, an exception's chain)?</item>
 /// <item><see cref="MethodUses"/>: where does the compilation call this method of its own (all its callers, when no other
 /// assembly can call it)?</item>
+/// <item><see cref="Returns"/>: does this method of the compilation hand back a whole file read at once (its lines, its
+/// text, a directory listing)?</item>
 /// <item><see cref="Kind"/>: what kind of project is this (application, library, test project; with a UI framework)?</item>
 /// </list>
 /// Created on first use for a compilation and shared by every analyzer and fix of the package, as roslyn-analyzers
@@ -35,6 +37,7 @@ internal sealed class IoModel
         MethodUses = new MethodUses(compilation);
         Pacing = new Pacing(Types, MethodUses);
         LoopLength = new LoopLength(Types);
+        Returns = new ReturnedReads(compilation, Types, MethodUses);
     }
 
     /// <summary>The framework types the rules look at (the same instance <see cref="WellKnownIoTypes.For"/> gives).</summary>
@@ -47,6 +50,8 @@ internal sealed class IoModel
     public LoopLength LoopLength { get; }
 
     public MethodUses MethodUses { get; }
+
+    public ReturnedReads Returns { get; }
 
     public static IoModel For(Compilation compilation) => ByCompilation.GetValue(compilation, Create);
 

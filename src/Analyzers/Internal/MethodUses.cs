@@ -100,8 +100,11 @@ internal sealed class MethodUses
         return false;
     }
 
-    /// <summary>An <c>InternalsVisibleTo</c> naming an assembly other than a test project: internal methods have callers there.</summary>
-    private bool GivesInternalsAway()
+    /// <summary>
+    /// An <c>InternalsVisibleTo</c> naming an assembly other than a test project: internal methods have callers there,
+    /// and internal types may be derived from or implemented there.
+    /// </summary>
+    public bool GivesInternalsAway()
     {
         if (Volatile.Read(ref _internalsGivenAway) == 0)
         {

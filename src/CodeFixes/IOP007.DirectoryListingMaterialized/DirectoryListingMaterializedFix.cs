@@ -113,7 +113,9 @@ public sealed class DirectoryListingMaterializedFix : CodeFixProvider
     {
         invocation = null!;
         enumeratingName = null!;
-        if (root?.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not InvocationExpressionSyntax found ||
+        // A call to the project's own method that returns a listing has nothing to rename at the call.
+        if (DirectoryListingMaterializedAnalyzer.AcrossMethods.Get(diagnostic) ||
+            root?.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not InvocationExpressionSyntax found ||
             SequenceEdits.InvokedName(found)?.Identifier.ValueText is not { } name ||
             DirectoryListings.EnumeratingName(name) is not { } enumerating)
         {

@@ -1,0 +1,590 @@
+using System.Collections.Concurrent;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace IoPerf.Analyzers.Internal;
+
+/// <summary>Which whole-file read a project method hands back (<see cref="ReturnedReads"/>).</summary>
+internal enum ReadResult
+{
+    /// <summary><c>File.ReadAllLines(path)</c>: every line of a file, as an array.</summary>
+    Lines,
+
+    /// <summary><c>Directory.GetFiles</c> and the other array-returning listings of <c>Directory</c> and <c>DirectoryInfo</c>.</summary>
+    Listing,
+
+    /// <summary><c>File.ReadAllText(path)</c>: a whole file as one string.</summary>
+    Text,
+}
+
+/// <summary>
+/// A method of the compilation every <c>return</c> of which hands back the result of one whole-file read (or nothing
+/// worth streaming: <c>null</c>, an empty array), directly, through a local it only returns, or through another such
+/// method of the compilation.
+/// </summary>
+internal sealed class ReturnedRead
+{
+    private readonly bool _onePath;
+
+    public ReturnedRead(IMethodSymbol method, ReadResult result, IInvocationOperation read, bool readsAParameter, bool onePath = true)
+    {
+        _onePath = onePath;
+        Method = method;
+        Result = result;
+        Read = read;
+        ReadsAParameter = readsAParameter;
+    }
+
+    /// <summary>The project method whose callers get the read's result.</summary>
+    public IMethodSymbol Method { get; }
+
+    public ReadResult Result { get; }
+
+    /// <summary>The read itself (<c>File.ReadAllLines(path)</c>), in <see cref="Method"/> or in a method it returns from.</summary>
+    public IInvocationOperation Read { get; }
+
+    /// <summary>
+    /// The read's path (its first argument) is <see cref="Method"/>'s own parameter, so at a call the path is that
+    /// argument (<see cref="PathAt"/>); otherwise the path is computed inside, out of the caller's sight.
+    /// </summary>
+    public bool ReadsAParameter { get; }
+
+    /// <summary>The same read, as a call to <paramref name="called"/> (an interface's or base's method whose one body is <see cref="Method"/>).</summary>
+    public ReturnedRead CalledAs(IMethodSymbol called) => new(called, Result, Read, ReadsAParameter, _onePath);
+
+    /// <summary>
+    /// No code outside the compilation can call <see cref="Method"/> (it, or a type around it, is private or internal):
+    /// its return type may change with its callers. A public or protected method's callers elsewhere would break.
+    /// </summary>
+    public bool IsOwnedByTheCompilation
+    {
+        get
+        {
+            for (ISymbol? symbol = Method; symbol is INamedTypeSymbol or IMethodSymbol; symbol = symbol.ContainingSymbol)
+            {
+                if (symbol.DeclaredAccessibility is Accessibility.Private or Accessibility.Internal or Accessibility.ProtectedAndInternal)
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+    }
+
+    /// <summary>"'ReadConfig', which returns File.ReadAllLines," - how a message names the method and what it returns.</summary>
+    public string Describe() =>
+        Rules.Format(nameof(Resources.ReturnedBy), Method.Name, $"{Read.TargetMethod.ContainingType.Name}.{Read.TargetMethod.Name}");
+
+    /// <summary>
+    /// The path the read opens, as the caller of <paramref name="call"/> sees it: the call's argument for the
+    /// parameter the read uses, or the read's own path when that is a constant or a static field; null when only the
+    /// method knows it.
+    /// </summary>
+    public IOperation? PathAt(IInvocationOperation call)
+    {
+        if (!_onePath)
+        {
+            return null;
+        }
+
+        var path = Read.Arguments.GetArgument(0)?.Value.WalkDownConversions();
+        switch (path)
+        {
+            case IParameterReferenceOperation parameter when ReadsAParameter:
+                return call.Arguments.GetArgument(parameter.Parameter.Ordinal)?.Value;
+            case { ConstantValue.HasValue: true }:
+            case IFieldReferenceOperation { Field.IsStatic: true }:
+                return path;
+            default:
+                return null;
+        }
+    }
+}
+
+/// <summary>
+/// What the compilation's own methods return, when it is a whole file read at once (<see cref="ReadResult"/>): the
+/// cross-method half of IOP003, IOP007 and IOP009. A caller that uses such a method's result once pays for the whole
+/// read as surely as if it had called <c>File.ReadAllLines</c> itself, and the streaming form belongs in the method.
+/// Each method is summarised once per compilation, on demand (only methods a rule sees called with a fitting return
+/// type are read), following methods that return another such method's result at most <see cref="MaxDepth"/> deep.
+/// Methods of other assemblies are never summarised: their code is not in view.
+/// </summary>
+internal sealed class ReturnedReads
+{
+    private const int MaxDepth = 3;
+
+    private readonly Compilation _compilation;
+    private readonly WellKnownIoTypes _types;
+    private readonly ConcurrentDictionary<IMethodSymbol, ReturnedRead?> _byMethod = new(SymbolEqualityComparer.Default);
+
+    private readonly MethodUses _methodUses;
+    private ImmutableArray<INamedTypeSymbol> _sourceTypes;
+
+    public ReturnedReads(Compilation compilation, WellKnownIoTypes types, MethodUses methodUses)
+    {
+        _compilation = compilation;
+        _types = types;
+        _methodUses = methodUses;
+    }
+
+    /// <summary>
+    /// A cheap first filter for IOP003's callers: a method of source code returning <c>string[]</c> or
+    /// <c>IEnumerable&lt;string&gt;</c>, which may be handing back a file's lines.
+    /// </summary>
+    public static bool MayReturnLines(IMethodSymbol method) =>
+        (method.ReturnType is IArrayTypeSymbol { Rank: 1, ElementType.SpecialType: SpecialType.System_String } ||
+         method.ReturnType is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Collections_Generic_IEnumerable_T, TypeArguments.Length: 1 } enumerable &&
+         enumerable.TypeArguments[0].SpecialType == SpecialType.System_String) &&
+        IsSourceMethod(method);
+
+    /// <summary>An ordinary method with source code (a cheap filter before <see cref="Of"/>).</summary>
+    public static bool IsSourceMethod(IMethodSymbol method) =>
+        method.MethodKind == MethodKind.Ordinary && !method.DeclaringSyntaxReferences.IsEmpty;
+
+    /// <summary>
+    /// The whole-file read <paramref name="method"/> returns, or null when it returns anything else, is not the
+    /// compilation's own code, or cannot be read (no body, async, an iterator, a read inside a <c>try</c> that
+    /// catches: the streaming form would move the read's errors out of the handler).
+    /// </summary>
+    public ReturnedRead? Of(IMethodSymbol method, CancellationToken cancellationToken)
+    {
+        method = method.OriginalDefinition;
+        if (!SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, _compilation.Assembly))
+        {
+            return null;
+        }
+
+        if (_byMethod.TryGetValue(method, out var known))
+        {
+            return known;
+        }
+
+        var start = ModelMeter.Start();
+        try
+        {
+            var complete = true;
+            var found = OnlyBody(method) is { } body ? Summarize(body, 0, out complete, cancellationToken) : null;
+            if (found is not null && !SymbolEqualityComparer.Default.Equals(found.Method, method))
+            {
+                found = found.CalledAs(method); // the interface's or base's name, as the caller wrote it
+            }
+
+            // A summary cut short by the depth bound is not remembered: asked directly it may reach further.
+            return complete ? _byMethod.GetOrAdd(method, found) : found;
+        }
+        finally
+        {
+            ModelMeter.Stop(start);
+        }
+    }
+
+    private ReturnedRead? Summarize(IMethodSymbol method, int depth, out bool complete, CancellationToken cancellationToken)
+    {
+        complete = true;
+        if (method.MethodKind != MethodKind.Ordinary || method.IsAsync || method.IsAbstract || method.IsExtern ||
+            method.ReturnsVoid || method.ReturnsByRef || method.ReturnsByRefReadonly ||
+            method.DeclaringSyntaxReferences.Length != 1 ||
+            method.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not MethodDeclarationSyntax declaration ||
+            (declaration.Body is null && declaration.ExpressionBody is null) ||
+            !_compilation.ContainsSyntaxTree(declaration.SyntaxTree) ||
+            !MayReturnARead(declaration))
+        {
+            return null;
+        }
+
+        ModelMeter.MethodRead();
+#pragma warning disable RS1030 // The called method may be in another file: only that tree's semantic model can bind it. Reached only for a call whose result a rule sees used once.
+        var model = _compilation.GetSemanticModel(declaration.SyntaxTree);
+#pragma warning restore RS1030
+        if (model.GetOperation(declaration, cancellationToken) is not { } body)
+        {
+            return null;
+        }
+
+        ReturnedRead? found = null;
+        var returns = 0;
+        foreach (var operation in body.OwnOperations())
+        {
+            if (operation is IReturnOperation { Kind: OperationKind.YieldReturn or OperationKind.YieldBreak })
+            {
+                return null; // An iterator: its callers enumerate code, not an array.
+            }
+
+            if (operation is not IReturnOperation { Kind: OperationKind.Return, ReturnedValue: { } returned })
+            {
+                continue;
+            }
+
+            returns++;
+            foreach (var value in Alternatives(returned))
+            {
+                if (!IsNothingToStream(value) && !TryAdd(method, value, body, depth, ref found, ref complete, cancellationToken))
+                {
+                    return null;
+                }
+            }
+        }
+
+        return returns > 0 ? found : null;
+    }
+
+    /// <summary>
+    /// Adds one returned value's read to what <paramref name="method"/> returns; false when the value is no read, a read
+    /// inside a <c>try</c> that catches, or another read than the method's other returns.
+    /// </summary>
+    private bool TryAdd(IMethodSymbol method, IOperation value, IOperation body, int depth, ref ReturnedRead? found, ref bool complete, CancellationToken cancellationToken)
+    {
+        var read = ReadOf(value, body, cancellationToken, out var readsAParameter, out var call);
+        IOperation? site = read;
+        if (read is null && call is not null)
+        {
+            // return OtherHelper(path): that method's read, when it has one.
+            if (depth + 1 >= MaxDepth)
+            {
+                complete = false;
+                return false;
+            }
+
+            if (SummarizeCall(call, depth + 1, ref complete, cancellationToken) is not { } deeper)
+            {
+                return false;
+            }
+
+            read = deeper.Read;
+            site = call;
+            readsAParameter = deeper.PathAt(call)?.WalkDownConversions() is IParameterReferenceOperation passed &&
+                              SymbolEqualityComparer.Default.Equals(passed.Parameter.ContainingSymbol?.OriginalDefinition, method);
+        }
+
+        if (read is null || site is null || IsGuarded(site, body) ||
+            (found is not null && !SymbolEqualityComparer.Default.Equals(found.Read.TargetMethod, read.TargetMethod)))
+        {
+            return false;
+        }
+
+        // Two returns that read different calls: the path at a call is no longer one expression.
+        found = found is null
+            ? new ReturnedRead(method, ResultOf(read.TargetMethod)!.Value, read, readsAParameter)
+            : found.Read == read ? found : new ReturnedRead(method, found.Result, found.Read, readsAParameter: false, onePath: false);
+        return true;
+    }
+
+    /// <summary>
+    /// The one body a call to <paramref name="method"/> can run: the method itself when it is not virtual; a virtual or
+    /// override method that nothing in the compilation overrides, in a type no other assembly can derive from; an
+    /// interface's method when the interface is hidden from other assemblies and one type of the compilation implements
+    /// it (coverlet's internal <c>IFileSystem</c> and its one <c>FileSystem</c>). Test projects given the internals are
+    /// not counted: their doubles stand in for the real body only under test. Null when several bodies may run.
+    /// </summary>
+    private IMethodSymbol? OnlyBody(IMethodSymbol method)
+    {
+        var type = method.ContainingType;
+        if (type is null)
+        {
+            return null;
+        }
+
+        if (type.TypeKind == TypeKind.Interface)
+        {
+            if (method.IsStatic || !IsHiddenFromOtherAssemblies(type))
+            {
+                return null;
+            }
+
+            INamedTypeSymbol? implementer = null;
+            foreach (var candidate in SourceTypes())
+            {
+                if (candidate.TypeKind != TypeKind.Interface && Implements(candidate, type))
+                {
+                    if (implementer is not null)
+                    {
+                        return null;
+                    }
+
+                    implementer = candidate;
+                }
+            }
+
+            return implementer?.FindImplementationForInterfaceMember(method) is IMethodSymbol implementation &&
+                   SymbolEqualityComparer.Default.Equals(implementation.ContainingType, implementer)
+                ? OnlyBody(implementation.OriginalDefinition)
+                : null;
+        }
+
+        if (!(method.IsVirtual || method.IsOverride || method.IsAbstract) || method.IsSealed || type.IsSealed)
+        {
+            return method.IsAbstract ? null : method;
+        }
+
+        if (!IsHiddenFromOtherAssemblies(type))
+        {
+            return null;
+        }
+
+        // A virtual method nothing overrides runs its own body; an abstract one overridden once runs that override's.
+        IMethodSymbol? onlyOverride = null;
+        foreach (var candidate in SourceTypes())
+        {
+            foreach (var member in candidate.GetMembers(method.Name))
+            {
+                if (member is IMethodSymbol { OverriddenMethod: { } overridden } && SymbolEqualityComparer.Default.Equals(overridden.OriginalDefinition, method))
+                {
+                    if (!method.IsAbstract || onlyOverride is not null)
+                    {
+                        return null;
+                    }
+
+                    onlyOverride = (IMethodSymbol)member;
+                }
+            }
+        }
+
+        return method.IsAbstract ? (onlyOverride is null ? null : OnlyBody(onlyOverride.OriginalDefinition)) : method;
+    }
+
+    private static bool Implements(INamedTypeSymbol type, INamedTypeSymbol @interface)
+    {
+        foreach (var implemented in type.AllInterfaces)
+        {
+            if (SymbolEqualityComparer.Default.Equals(implemented.OriginalDefinition, @interface))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>The type, or one around it, is private or internal, and no assembly but a test project sees internals.</summary>
+    private bool IsHiddenFromOtherAssemblies(INamedTypeSymbol type)
+    {
+        for (var current = type; current is not null; current = current.ContainingType)
+        {
+            if (current.DeclaredAccessibility is Accessibility.Private or Accessibility.Internal or Accessibility.ProtectedAndInternal)
+            {
+                return current.DeclaredAccessibility == Accessibility.Private || !_methodUses.GivesInternalsAway();
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>Every type the compilation declares, nested ones included: listed once, when a call first needs it.</summary>
+    private ImmutableArray<INamedTypeSymbol> SourceTypes()
+    {
+        if (_sourceTypes.IsDefault)
+        {
+            var types = ImmutableArray.CreateBuilder<INamedTypeSymbol>();
+            var pending = new Stack<INamespaceOrTypeSymbol>();
+            pending.Push(_compilation.Assembly.GlobalNamespace);
+            while (pending.Count > 0)
+            {
+                var current = pending.Pop();
+                if (current is INamespaceSymbol ns)
+                {
+                    foreach (var member in ns.GetNamespaceMembers())
+                    {
+                        pending.Push(member);
+                    }
+                }
+                else
+                {
+                    types.Add((INamedTypeSymbol)current);
+                }
+
+                foreach (var nested in current.GetTypeMembers())
+                {
+                    pending.Push(nested);
+                }
+            }
+
+            ImmutableInterlocked.InterlockedInitialize(ref _sourceTypes, types.ToImmutable());
+        }
+
+        return _sourceTypes;
+    }
+
+    /// <summary>
+    /// A syntax-only first look, so that most methods are never bound: the method names one of the reads, or returns
+    /// a call, a conditional or a local (which may hand back another method's read).
+    /// </summary>
+    private static bool MayReturnARead(MethodDeclarationSyntax declaration)
+    {
+        foreach (var token in declaration.DescendantTokens())
+        {
+            if (token.IsKind(SyntaxKind.IdentifierToken) && token.ValueText is "ReadAllLines" or "ReadAllText" or "GetFiles" or "GetDirectories" or "GetFileSystemEntries" or "GetFileSystemInfos")
+            {
+                return true;
+            }
+        }
+
+        if (declaration.ExpressionBody is { } arrow)
+        {
+            return IsCallLike(arrow.Expression);
+        }
+
+        foreach (var node in declaration.Body!.DescendantNodes(node => node is not (AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax)))
+        {
+            if (node is ReturnStatementSyntax { Expression: { } returned } && IsCallLike(returned))
+            {
+                return true;
+            }
+        }
+
+        return false;
+
+        static bool IsCallLike(ExpressionSyntax expression)
+        {
+            while (expression is ParenthesizedExpressionSyntax or CastExpressionSyntax or PostfixUnaryExpressionSyntax)
+            {
+                expression = expression switch
+                {
+                    ParenthesizedExpressionSyntax parenthesized => parenthesized.Expression,
+                    CastExpressionSyntax cast => cast.Expression,
+                    _ => ((PostfixUnaryExpressionSyntax)expression).Operand, // x!
+                };
+            }
+
+            return expression is InvocationExpressionSyntax or ConditionalExpressionSyntax or IdentifierNameSyntax;
+        }
+    }
+
+    private ReturnedRead? SummarizeCall(IInvocationOperation call, int depth, ref bool complete, CancellationToken cancellationToken)
+    {
+        if (!SymbolEqualityComparer.Default.Equals(call.TargetMethod.ContainingAssembly, _compilation.Assembly) ||
+            OnlyBody(call.TargetMethod.OriginalDefinition) is not { } callee)
+        {
+            return null;
+        }
+
+        if (_byMethod.TryGetValue(callee, out var known))
+        {
+            return known;
+        }
+
+        var result = Summarize(callee, depth, out var calleeComplete, cancellationToken);
+        complete &= calleeComplete;
+        return result;
+    }
+
+    /// <summary>
+    /// The watched read a returned value is: the read itself, or a local assigned once from it and read nowhere but in
+    /// <c>return</c>s. <paramref name="call"/> is set instead when the value is a call to another method of the
+    /// compilation (directly or through such a local).
+    /// </summary>
+    private IInvocationOperation? ReadOf(IOperation value, IOperation body, CancellationToken cancellationToken, out bool readsAParameter, out IInvocationOperation? call)
+    {
+        readsAParameter = false;
+        call = null;
+        if (value is ILocalReferenceOperation local)
+        {
+            if (!IsOnlyReturned(local.Local, body) || LocalValues.GetSingleAssignedValue(local.Local, body, cancellationToken) is not { } assigned)
+            {
+                return null;
+            }
+
+            value = assigned.WalkDownConversions();
+        }
+
+        if (value is not IInvocationOperation invocation)
+        {
+            return null;
+        }
+
+        if (ResultOf(invocation.TargetMethod) is null)
+        {
+            call = invocation;
+            return null;
+        }
+
+        readsAParameter = invocation.Arguments.GetArgument(0)?.Value.WalkDownConversions() is IParameterReferenceOperation;
+        return invocation;
+    }
+
+    /// <summary>The read a System.IO method is, or null for any other method.</summary>
+    private ReadResult? ResultOf(IMethodSymbol method)
+    {
+        switch (method.Name)
+        {
+            case "ReadAllLines" when method.IsStatic && SymbolEqualityComparer.Default.Equals(method.ContainingType, _types.File):
+                return ReadResult.Lines;
+            case "ReadAllText" when method.IsStatic && SymbolEqualityComparer.Default.Equals(method.ContainingType, _types.File):
+                return ReadResult.Text;
+            case "GetFiles" or "GetDirectories" or "GetFileSystemEntries" or "GetFileSystemInfos"
+                when method.ReturnType is IArrayTypeSymbol &&
+                     (method.IsStatic
+                         ? SymbolEqualityComparer.Default.Equals(method.ContainingType, _types.Directory)
+                         : SymbolEqualityComparer.Default.Equals(method.ContainingType, _types.DirectoryInfo)):
+                return ReadResult.Listing;
+            default:
+                return null;
+        }
+    }
+
+    /// <summary>The values a returned expression may be: each branch of a conditional (<c>c ? read : null</c>), or itself.</summary>
+    private static IEnumerable<IOperation> Alternatives(IOperation returned)
+    {
+        var value = returned.WalkDownConversions();
+        if (value is IConditionalOperation { WhenFalse: { } whenFalse } conditional)
+        {
+            foreach (var branch in Alternatives(conditional.WhenTrue))
+            {
+                yield return branch;
+            }
+
+            foreach (var branch in Alternatives(whenFalse))
+            {
+                yield return branch;
+            }
+        }
+        else
+        {
+            yield return value;
+        }
+    }
+
+    /// <summary><c>null</c>, <c>Array.Empty&lt;T&gt;()</c>, <c>new T[0]</c>, <c>""</c>: a return that reads nothing.</summary>
+    private static bool IsNothingToStream(IOperation value) => value switch
+    {
+        { ConstantValue: { HasValue: true, Value: null or "" } } => true,
+        IInvocationOperation { TargetMethod: { Name: "Empty", ContainingType.SpecialType: SpecialType.System_Array }, Arguments.Length: 0 } => true,
+        IArrayCreationOperation { DimensionSizes.Length: 1 } creation when creation.DimensionSizes[0].ConstantValue is { HasValue: true, Value: 0 } => true,
+        IArrayCreationOperation { Initializer.ElementValues.Length: 0 } => true,
+        _ => false,
+    };
+
+    /// <summary>A local read nowhere but in <c>return</c> statements (and written only where it is assigned once).</summary>
+    private static bool IsOnlyReturned(ILocalSymbol local, IOperation body)
+    {
+        foreach (var reference in LocalReferences.Of(body).Of(local))
+        {
+            if (reference is ILocalReferenceOperation read && read.GetParentSkippingConversions(out _) is not IReturnOperation &&
+                !(read.Parent is ISimpleAssignmentOperation assignment && assignment.Target == read))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>The read sits in a <c>try</c> body with <c>catch</c> clauses: its errors are handled in the method.</summary>
+    private static bool IsGuarded(IOperation read, IOperation body)
+    {
+        for (var current = read.Parent; current is not null && current != body; current = current.Parent)
+        {
+            if (current is ITryOperation { Catches.Length: > 0 } guard && guard.Body.Syntax.Span.Contains(read.Syntax.Span))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+}

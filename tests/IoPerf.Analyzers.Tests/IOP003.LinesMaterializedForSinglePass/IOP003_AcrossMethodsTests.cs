@@ -1,0 +1,256 @@
+using IoPerf.Analyzers.Tests.Infrastructure;
+using Microsoft.CodeAnalysis.Testing;
+using Xunit;
+using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
+    IoPerf.Analyzers.IOP003.LinesMaterializedForSinglePass.LinesMaterializedForSinglePassAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IOP003.LinesMaterializedForSinglePass.LinesMaterializedForSinglePassFix>;
+
+namespace IoPerf.Analyzers.Tests.IOP003.LinesMaterializedForSinglePass;
+
+/// <summary>
+/// IOP003 across methods: a method of the compilation that returns <c>File.ReadAllLines</c>'s array (the commonest
+/// cross-method occurrence on a fresh unseen set: a path type's <c>ReadAllLines()</c> extension called 22 times) is
+/// summarised once by the shared model; a caller that enumerates the result once is reported at the call. No fix: the
+/// streaming form belongs in the method, whose other callers may need the array.
+/// </summary>
+public sealed class IOP003_AcrossMethodsTests
+{
+    private const string OwnedAdvice = "let it return File.ReadLines, an IEnumerable<string>";
+
+    private static string Code(string members) => $$"""
+        using System;
+        using System.Collections.Generic;
+        using System.IO;
+        using System.Linq;
+
+        class C
+        {
+        {{members}}
+        }
+        """;
+
+    private static Task ExpectOne(string source, string method, string advice = OwnedAdvice)
+    {
+        var test = Verify.Create(source);
+        test.FixedCode = source; // reported without a fix
+        test.ExpectedDiagnostics.Add(new DiagnosticResult(Rules.LinesMaterializedForSinglePass).WithLocation(0)
+            .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations)
+            .WithMessage($"'{method}', which returns File.ReadAllLines, holds every line in memory although its result is enumerated only once; {advice}"));
+        return test.RunAsync();
+    }
+
+    [Theory]
+    [InlineData("private static string[] Load(string path) => File.ReadAllLines(path);")]
+    [InlineData("private static string[] Load(string path) { return File.ReadAllLines(path); }")]
+    [InlineData("private static string[] Load(string path) { var lines = File.ReadAllLines(path); return lines; }")]
+    [InlineData("private static string[] Load(string path) { if (!File.Exists(path)) return Array.Empty<string>(); return File.ReadAllLines(path); }")]
+    [InlineData("private static string[]? Load(string path) => File.Exists(path) ? File.ReadAllLines(path) : null;")]
+    [InlineData("private static IEnumerable<string> Load(string path) => File.ReadAllLines(path);")]
+    [InlineData("private static string[] Load(string path) => Inner(path); private static string[] Inner(string p) => File.ReadAllLines(p);")]
+    public Task HelperReturnsTheLines_CallerEnumeratesOnce(string helper) => ExpectOne(Code($$"""
+            {{helper}}
+
+            void Print(string path)
+            {
+                foreach (var line in {|#0:Load(path)|}!) Console.WriteLine(line);
+            }
+        """), "Load");
+
+    [Theory]
+    [InlineData("var lines = {|#0:Load(path)|}; foreach (var line in lines) Console.WriteLine(line);")]
+    [InlineData("var count = {|#0:Load(path)|}.Count(l => l.StartsWith(\"#\")); Console.WriteLine(count);")]
+    [InlineData("Console.WriteLine(string.Join(\",\", {|#0:Load(path)|}.Where(l => l.Length > 0)));")]
+    public Task CallerUsesTheResultOnceInOtherWays(string statements) => ExpectOne(Code($$"""
+            private static string[] Load(string path) => File.ReadAllLines(path);
+
+            void Print(string path)
+            {
+                {{statements}}
+            }
+        """), "Load");
+
+    [Fact]
+    public Task PathTypeExtension_InAnotherFile()
+    {
+        var test = Verify.Create("""
+            using System;
+
+            class Report
+            {
+                void Print(FilePath log)
+                {
+                    foreach (var line in {|#0:log.ReadAllLines()|}) Console.WriteLine(line);
+                }
+            }
+            """);
+        test.TestState.Sources.Add("""
+            using System.IO;
+
+            sealed record FilePath(string Value);
+
+            static class FilePathExtensions
+            {
+                public static string[] ReadAllLines(this FilePath path) => File.ReadAllLines(path.Value);
+            }
+            """);
+        test.ExpectedDiagnostics.Add(new DiagnosticResult(Rules.LinesMaterializedForSinglePass).WithLocation(0)
+            .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations)
+            .WithMessage($"'ReadAllLines', which returns File.ReadAllLines, holds every line in memory although its result is enumerated only once; {OwnedAdvice}"));
+        return test.RunAsync();
+    }
+
+    [Fact]
+    public Task PublicMethodOfAPublicType_AdvisesAnOverload() => ExpectOne("""
+        using System;
+        using System.IO;
+
+        public class Store
+        {
+            public string[] Load(string path) => File.ReadAllLines(path);
+
+            public void Print(string path)
+            {
+                foreach (var line in {|#0:Load(path)|}) Console.WriteLine(line);
+            }
+        }
+        """, "Load", "give it an overload that returns File.ReadLines, for callers that read the lines once");
+
+    [Fact]
+    public Task LoopWritesAnotherFileThanTheOneThePathArgumentNames_Diagnostic() => ExpectOne(Code("""
+            private static string[] Load(string path) => File.ReadAllLines(path);
+
+            void Copy(string path, string other)
+            {
+                foreach (var line in {|#0:Load(path)|}) File.AppendAllText(other, line);
+            }
+        """), "Load");
+
+    [Theory]
+    [InlineData("foreach (var line in Load(path)) File.AppendAllText(path, line);")]           // the same file, passed in
+    [InlineData("foreach (var line in LoadConfig()) File.AppendAllText(path, line);")]         // a path computed inside: may be this one
+    public Task LoopMayWriteTheFileRead_NoDiagnostic(string statement) => Verify.VerifyAnalyzerAsync(Code($$"""
+            private readonly string _config = Path.GetTempFileName();
+            private static string[] Load(string path) => File.ReadAllLines(path);
+            private string[] LoadConfig() => File.ReadAllLines(_config);
+
+            void Copy(string path)
+            {
+                {{statement}}
+            }
+        """));
+
+    [Theory]
+    [InlineData("var lines = Load(path); Console.WriteLine(lines[0]);")]                                           // indexed
+    [InlineData("var lines = Load(path); Console.WriteLine(lines.Length); foreach (var l in lines) Console.WriteLine(l);")] // used twice
+    [InlineData("return Load(path);")]                                                                              // handed on
+    public Task CallerNeedsTheArray_NoDiagnostic(string statements) => Verify.VerifyAnalyzerAsync(Code($$"""
+            private static string[] Load(string path) => File.ReadAllLines(path);
+
+            string[]? Use(string path)
+            {
+                {{statements}}
+                return null;
+            }
+        """.Replace("return null;", statements.StartsWith("return", StringComparison.Ordinal) ? string.Empty : "return null;")));
+
+    [Theory]
+    [InlineData("private static string[] Load(string path) { var lines = File.ReadAllLines(path); lines[0] = \"\"; return lines; }")] // changed before it is returned
+    [InlineData("private static string[] Load(string path) { try { return File.ReadAllLines(path); } catch (IOException) { return Array.Empty<string>(); } }")] // errors handled inside
+    [InlineData("private static string[] Load(string path) => File.Exists(path) ? File.ReadAllLines(path) : new[] { \"default\" };")] // not always the file
+    [InlineData("private static string[] Load(string path) => Directory.GetFiles(path);")]                 // a listing: IOP007's
+    [InlineData("private static string[] Load(string path) => path.Split('\\n');")]                         // no file
+    [InlineData("private static IEnumerable<string> Load(string path) { foreach (var l in File.ReadAllLines(path)) yield return l; }")] // an iterator (IOP003 reports inside)
+    public Task HelperIsNotAPlainReturnOfTheLines_NoDiagnosticAtTheCall(string helper)
+    {
+        var source = Code($$"""
+                {{helper}}
+
+                void Print(string path)
+                {
+                    foreach (var line in Load(path)) Console.WriteLine(line);
+                }
+            """);
+
+        // The iterator's own foreach is a one-method occurrence; the caller's call is not reported.
+        var test = Verify.Create(helper.Contains("yield", StringComparison.Ordinal)
+            ? source.Replace("in File.ReadAllLines(path)", "in {|IOP003:File.ReadAllLines(path)|}", StringComparison.Ordinal)
+            : source);
+        return test.RunAsync();
+    }
+
+    [Theory]
+    [InlineData("internal interface IFiles { string[] Load(string path); }", "internal sealed class Files : IFiles { public string[] Load(string path) => File.ReadAllLines(path); }")]
+    [InlineData("internal abstract class FilesBase { public abstract string[] Load(string path); }", "internal class Files : FilesBase { public override string[] Load(string path) => File.ReadAllLines(path); }")]
+    [InlineData("internal class FilesBase { public virtual string[] Load(string path) => File.ReadAllLines(path); }", "internal class Files : FilesBase { }")]
+    public Task CalledThroughAnInterfaceOrBaseWithOneBody_Diagnostic(string contract, string implementation) => ExpectOne($$"""
+        using System;
+        using System.IO;
+
+        {{contract}}
+        {{implementation}}
+
+        class Report
+        {
+            private readonly {{(contract.Contains("interface", StringComparison.Ordinal) ? "IFiles" : "FilesBase")}} _files;
+
+            public Report({{(contract.Contains("interface", StringComparison.Ordinal) ? "IFiles" : "FilesBase")}} files) => _files = files;
+
+            void Print(string path)
+            {
+                foreach (var line in {|#0:_files.Load(path)|}) Console.WriteLine(line);
+            }
+        }
+        """, "Load");
+
+    [Theory]
+    [InlineData("public interface IFiles { string[] Load(string path); }", "internal sealed class Files : IFiles { public string[] Load(string path) => File.ReadAllLines(path); }")]                    // other assemblies may implement it
+    [InlineData("internal interface IFiles { string[] Load(string path); }", "internal sealed class Files : IFiles { public string[] Load(string path) => File.ReadAllLines(path); } internal sealed class Cached : IFiles { public string[] Load(string path) => new[] { path }; }")] // two bodies
+    [InlineData("public class IFiles { public virtual string[] Load(string path) => File.ReadAllLines(path); }", "")]                                                                                       // public and virtual
+    [InlineData("internal class IFiles { public virtual string[] Load(string path) => File.ReadAllLines(path); }", "internal class Cached : IFiles { public override string[] Load(string path) => new[] { path }; }")] // overridden
+    public Task CalledThroughAContractWithOtherBodies_NoDiagnostic(string contract, string implementation) => Verify.VerifyAnalyzerAsync($$"""
+        using System;
+        using System.IO;
+
+        {{contract}}
+        {{implementation}}
+
+        class Report
+        {
+            void Print(IFiles files, string path)
+            {
+                foreach (var line in files.Load(path)) Console.WriteLine(line);
+            }
+        }
+        """);
+
+    [Fact]
+    public Task AsyncHelperOrLambda_NoDiagnostic() => Verify.VerifyAnalyzerAsync(Code("""
+            private static Func<string, string[]> Load = p => File.ReadAllLines(p);
+
+            void Print(string path)
+            {
+                foreach (var line in Load(path)) Console.WriteLine(line);
+            }
+        """));
+
+    [Fact]
+    public Task RecursiveHelpers_NoDiagnosticAndNoHang() => Verify.VerifyAnalyzerAsync(Code("""
+            private static string[] A(string p, int n) => n > 0 ? B(p, n - 1) : Array.Empty<string>();
+            private static string[] B(string p, int n) => A(p, n);
+
+            void Print(string path)
+            {
+                foreach (var line in A(path, 3)) Console.WriteLine(line);
+            }
+        """));
+
+    [Fact]
+    public Task HalfTypedCaller_NoDiagnosticNoCrash() => Verify.VerifyAnalyzerAsync(Code("""
+            private static string[] Load(string path) => File.ReadAllLines(path);
+
+            void Print(string path)
+            {
+                foreach (var line in Load(path)) Console.WriteLine(line{|CS1026:|}{|CS1002:|}
+            }
+        """));
+}

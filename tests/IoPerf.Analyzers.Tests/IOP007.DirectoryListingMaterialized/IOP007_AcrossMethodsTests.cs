@@ -1,0 +1,127 @@
+using IoPerf.Analyzers.Tests.Infrastructure;
+using Microsoft.CodeAnalysis.Testing;
+using Xunit;
+using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
+    IoPerf.Analyzers.IOP007.DirectoryListingMaterialized.DirectoryListingMaterializedAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IOP007.DirectoryListingMaterialized.DirectoryListingMaterializedFix>;
+
+namespace IoPerf.Analyzers.Tests.IOP007.DirectoryListingMaterialized;
+
+/// <summary>
+/// IOP007 across methods: a method of the compilation that returns a listing's array (a file-system wrapper's
+/// <c>GetFiles(folder)</c>) is summarised once by the shared model; a caller that enumerates the result once, asks
+/// whether it has an entry or takes its first one is reported at the call, without a fix.
+/// </summary>
+public sealed class IOP007_AcrossMethodsTests
+{
+    private static string Code(string members) => $$"""
+        using System;
+        using System.Collections.Generic;
+        using System.IO;
+        using System.Linq;
+
+        class C
+        {
+        {{members}}
+        }
+        """;
+
+    private static Task ExpectOne(string source, string message)
+    {
+        var test = Verify.Create(source);
+        test.FixedCode = source; // reported without a fix
+        test.ExpectedDiagnostics.Add(new DiagnosticResult(Rules.DirectoryListingMaterialized).WithLocation(0)
+            .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations).WithMessage(message));
+        return test.RunAsync();
+    }
+
+    [Theory]
+    [InlineData("private static string[] Logs(string folder) => Directory.GetFiles(folder, \"*.log\");")]
+    [InlineData("private static string[] Logs(string folder) { if (!Directory.Exists(folder)) return new string[0]; var found = Directory.GetFiles(folder, \"*.log\"); return found; }")]
+    [InlineData("private static string[] Logs(string folder) => GetFiles(folder, \"*.log\"); private static string[] GetFiles(string d, string p) => Directory.GetFiles(d, p);")]
+    public Task WrapperReturnsTheListing_CallerEnumeratesOnce(string wrapper) => ExpectOne(
+        Code($$"""
+            {{wrapper}}
+
+            void Print(string folder)
+            {
+                foreach (var file in {|#0:Logs(folder)|}) Console.WriteLine(file);
+            }
+        """),
+        "'Logs', which returns Directory.GetFiles, builds an array of every entry although it is enumerated only once; Directory.EnumerateFiles, returned from it instead, yields the entries as they are read");
+
+    [Fact]
+    public Task ExistenceCheck_ThroughAProjectMethod() => ExpectOne(
+        Code("""
+            private static FileInfo[] Entries(DirectoryInfo folder) => folder.GetFiles();
+
+            bool HasAny(DirectoryInfo folder) => {|#0:Entries(folder)|}.Length > 0;
+        """),
+        "'Entries', which returns DirectoryInfo.GetFiles, builds an array of every entry although only whether there is an entry is used; DirectoryInfo.EnumerateFiles, returned from it instead, yields the entries as they are read");
+
+    [Fact]
+    public Task PublicWrapper_AdvisesAnOverload() => ExpectOne(
+        """
+        using System.IO;
+        using System.Linq;
+
+        public class FileSystem
+        {
+            public string[] GetDirectories(string path) => Directory.GetDirectories(path);
+
+            public string? FirstFolder(string path) => {|#0:GetDirectories(path)|}.FirstOrDefault();
+        }
+        """,
+        "'GetDirectories', which returns Directory.GetDirectories, builds an array of every entry although only its first entry is used; an overload of it that returns Directory.EnumerateDirectories yields the entries as they are read");
+
+    [Theory]
+    [InlineData("foreach (var file in Logs(folder)) File.Copy(file, file + \".bak\");")]                 // creates entries while listed
+    [InlineData("foreach (var file in Logs(folder)) File.Delete(file);")]                                // removes them
+    [InlineData("var files = Logs(folder); Console.WriteLine(files.Length); foreach (var f in files) Console.WriteLine(f);")] // used twice
+    [InlineData("Console.WriteLine(Logs(folder)[0]);")]                                                  // indexed
+    [InlineData("string[] files; try { files = Logs(folder); } catch (IOException) { return; } foreach (var f in files) Console.WriteLine(f);")] // errors would leave the handler
+    public Task CallerNeedsTheArrayOrChangesTheFolder_NoDiagnostic(string statement) => Verify.VerifyAnalyzerAsync(Code($$"""
+            private static string[] Logs(string folder) => Directory.GetFiles(folder, "*.log");
+
+            void Use(string folder)
+            {
+                {{statement}}
+            }
+        """));
+
+    [Theory]
+    [InlineData("private static string[] Logs(string folder) { try { return Directory.GetFiles(folder); } catch (UnauthorizedAccessException) { return Array.Empty<string>(); } }")]
+    [InlineData("private static string[] Logs(string folder) => Directory.Exists(folder) ? Directory.GetFiles(folder) : new[] { folder };")]
+    [InlineData("private static string[] Logs(string folder) => Directory.GetFiles(folder).OrderBy(f => f).ToArray();")]
+    [InlineData("private static string[] Logs(string folder) => File.ReadAllLines(folder);")]
+    public Task WrapperDoesMoreThanReturnTheListing_NoDiagnostic(string wrapper) => Verify.VerifyAnalyzerAsync(Code($$"""
+            {{wrapper}}
+
+            void Print(string folder)
+            {
+                foreach (var file in Logs(folder)) Console.WriteLine(file);
+            }
+        """));
+
+    [Fact]
+    public Task RecursiveListingAddedToACollection_NoDiagnostic() => Verify.VerifyAnalyzerAsync(Code("""
+            private static string[] All(string folder) => Directory.GetFiles(folder, "*", SearchOption.AllDirectories);
+
+            void Collect(string folder, List<string> into) => into.AddRange(All(folder));
+        """));
+
+    [Fact]
+    public Task ProjectMethodNamedLikeAListing_IsNotRenamedByTheFix()
+    {
+        // The wrapper's own name is GetFiles: only the model's summary, not the name, makes it a listing.
+        var source = Code("""
+                private static string[] GetFiles(string folder) => Directory.GetFiles(folder);
+
+                void Print(string folder)
+                {
+                    foreach (var file in {|#0:GetFiles(folder)|}) Console.WriteLine(file);
+                }
+            """);
+        return ExpectOne(source, "'GetFiles', which returns Directory.GetFiles, builds an array of every entry although it is enumerated only once; Directory.EnumerateFiles, returned from it instead, yields the entries as they are read");
+    }
+}
