@@ -68,12 +68,22 @@ internal sealed class FileKey : IEquatable<FileKey>
     /// project that the loop calls mentions it. Code that reads the file while the loop runs would miss the lines still
     /// in the writer's buffer.
     /// </summary>
-    public bool IsUsedElsewhere(ILoopOperation loop, IOperation root, IReadOnlyList<FileAppend> appends, Compilation compilation)
+    public bool IsUsedElsewhere(ILoopOperation loop, IOperation root, IReadOnlyList<FileAppend> appends, Compilation compilation) =>
+        IsUsedInLoop(loop, root, new HashSet<IOperation>(appends.Select(append => append.Path)), compilation, appendingMethod: null);
+
+    /// <summary>
+    /// For a loop that calls <paramref name="appendingMethod"/> (which appends to this file): true when anything else
+    /// the loop runs touches the file, as <see cref="IsUsedElsewhere"/> decides; the appending method's own code is
+    /// the append, not another use.
+    /// </summary>
+    public bool IsUsedElsewhereThan(IMethodSymbol appendingMethod, ILoopOperation loop, IOperation root, Compilation compilation) =>
+        IsUsedInLoop(loop, root, new HashSet<IOperation>(), compilation, appendingMethod);
+
+    private bool IsUsedInLoop(ILoopOperation loop, IOperation root, HashSet<IOperation> appendPaths, Compilation compilation, IMethodSymbol? appendingMethod)
     {
-        var paths = new HashSet<IOperation>(appends.Select(append => append.Path));
         foreach (var operation in loop.AllOperations())
         {
-            if (!paths.Contains(operation) && Refers(operation) && !IsNullOrEmptyCheck(operation))
+            if (!appendPaths.Contains(operation) && Refers(operation) && !IsNullOrEmptyCheck(operation))
             {
                 return true;
             }
@@ -81,7 +91,7 @@ internal sealed class FileKey : IEquatable<FileKey>
 
         // A lambda or local function that uses the variable may run in the loop (it is called there, or by what is); a
         // method of this project the loop calls may use the field, the constant, or the same file under another name.
-        return InOtherFunctions(root, loop).Any(Refers) || CalledOwnCode(loop, compilation).Any(Mentions);
+        return InOtherFunctions(root, loop).Any(Refers) || CalledOwnCode(loop, compilation, appendingMethod).Any(Mentions);
     }
 
     /// <summary>
@@ -96,7 +106,7 @@ internal sealed class FileKey : IEquatable<FileKey>
         }
 
         return !loop.AllOperations().Concat(InOtherFunctions(root, loop)).Any(operation => key.Refers(operation) && LocalValues.IsWrite(operation)) &&
-               (key.Symbol is ILocalSymbol or IParameterSymbol || !CalledOwnCode(loop, compilation).Any(key.Mentions));
+               (key.Symbol is ILocalSymbol or IParameterSymbol || !CalledOwnCode(loop, compilation, except: null).Any(key.Mentions));
     }
 
     /// <summary>
@@ -139,13 +149,14 @@ internal sealed class FileKey : IEquatable<FileKey>
     /// The declarations of this compilation's methods the loop calls (one level: they are read as text): methods,
     /// constructors, method groups, both accessors of a property, user-defined operators and conversions.
     /// </summary>
-    private static IEnumerable<SyntaxNode> CalledOwnCode(ILoopOperation loop, Compilation compilation)
+    private static IEnumerable<SyntaxNode> CalledOwnCode(ILoopOperation loop, Compilation compilation, IMethodSymbol? except)
     {
         foreach (var operation in loop.AllOperations())
         {
             foreach (var method in CalledMethods(operation))
             {
-                if (method is null || !SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, compilation.Assembly))
+                if (method is null || !SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, compilation.Assembly) ||
+                    SymbolEqualityComparer.Default.Equals(method.OriginalDefinition, except))
                 {
                     continue;
                 }

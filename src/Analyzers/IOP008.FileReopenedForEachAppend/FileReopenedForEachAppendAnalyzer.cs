@@ -62,8 +62,18 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
     {
         var invocation = (IInvocationOperation)context.Operation;
         if (!FileAppend.IsAppendName(invocation.TargetMethod.Name) ||
-            !WellKnownIoTypes.Is(invocation.TargetMethod.ContainingType, types.File) ||
-            invocation.GetEnclosingLoop() is not { } loop)
+            !WellKnownIoTypes.Is(invocation.TargetMethod.ContainingType, types.File))
+        {
+            if (invocation.TargetMethod.ReturnsVoid && ReturnedReads.IsSourceMethod(invocation.TargetMethod) &&
+                invocation.Parent is IExpressionStatementOperation && invocation.GetEnclosingLoop() is { } callingLoop)
+            {
+                AnalyzeCallThatAppends(context, invocation, callingLoop);
+            }
+
+            return;
+        }
+
+        if (invocation.GetEnclosingLoop() is not { } loop)
         {
             return;
         }
@@ -78,6 +88,61 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
             Report(context, group, append);
         }
     }
+
+    /// <summary>
+    /// A loop's call to a method of the compilation that appends to one file on every call (<see cref="AppendingMethods"/>:
+    /// a <c>Log(message)</c> over <c>File.AppendAllText(LogPath, message)</c>): reported at the call, with the silences
+    /// of an append in place - a loop that waits or runs a few times, a yield, a lock around the call, other files
+    /// changed in the loop, the same file used by anything else the loop runs, a per-object path on an object the loop
+    /// may change - and without a fix (the method needs a writer that lives as long as the loop, or a batch overload).
+    /// </summary>
+    private static void AnalyzeCallThatAppends(OperationAnalysisContext context, IInvocationOperation call, ILoopOperation loop)
+    {
+        var model = IoModel.For(context.Compilation);
+        if (call.Syntax.ContainsDiagnostics ||
+            model.Appends.Of(call.TargetMethod, context.CancellationToken) is not { } appending ||
+            FileKey.Of(appending.Path) is not { } key ||
+            loop.Syntax.ContainsDiagnostics ||
+            AppendsOf(loop, model.Types) is not { Count: 0 } ||
+            model.Pacing.Waits(loop) ||
+            model.LoopLength.RunsAtMost(loop, TooFewIterations) ||
+            YieldsInside(loop) ||
+            IsLockedInsideLoop(call, loop))
+        {
+            return;
+        }
+
+        var root = loop.GetRoot();
+        if ((appending.PathIsPerObject && !IsTheSameObjectEveryIteration(call, loop)) ||
+            model.Effects.MayChange(loop.AllOperations().Where(operation => operation != call), AnyKnownChange.Instance, followCalls: false) ||
+            key.IsUsedElsewhereThan(call.TargetMethod, loop, root, context.Compilation))
+        {
+            return;
+        }
+
+        context.ReportDiagnostic(Diagnostic.Create(
+            Rules.FileReopenedForEachAppend,
+            call.Syntax.GetLocation(),
+            ImmutableArray.Create(loop.Syntax.GetLocation()),
+            Fixable.With(ImmutableDictionary<string, string?>.Empty, false),
+            appending.Describe(),
+            appending.Path.Syntax.ToString()));
+    }
+
+    /// <summary>
+    /// The call's object is <c>this</c>, a readonly field of this object or a static one, or a local or parameter
+    /// declared outside the loop that the loop does not write.
+    /// </summary>
+    private static bool IsTheSameObjectEveryIteration(IInvocationOperation call, ILoopOperation loop) => call.Instance?.WalkDownConversions() switch
+    {
+        null or IInstanceReferenceOperation => true,
+        IFieldReferenceOperation { Field.IsReadOnly: true, Instance: null or IInstanceReferenceOperation } => true,
+        ILocalReferenceOperation local => !local.Local.IsDeclaredIn(loop) && !loop.AllOperations().Any(operation =>
+            operation is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local.Local) && LocalValues.IsWrite(reference)),
+        IParameterReferenceOperation parameter => !loop.AllOperations().Any(operation =>
+            operation is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter.Parameter) && LocalValues.IsWrite(reference)),
+        _ => false,
+    };
 
     /// <summary>The appends of <paramref name="loop"/>, all to one file, when the rule reports them; else null.</summary>
     private static AppendGroup? ReportableGroup(ILoopOperation loop, IoModel model, Compilation compilation)
@@ -229,8 +294,20 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
         (configured.Arguments.Length == 1 && configured.Arguments[0].Value.Type?.SpecialType == SpecialType.System_Boolean);
 
     /// <summary>An append inside a lock (within the loop) shares the file with other threads between iterations.</summary>
-    private static bool IsLockedInsideLoop(FileAppend append, ILoopOperation loop) =>
-        EnclosingWithinLoop(append, loop).Any(pair => pair.Enclosing is ILockOperation);
+    private static bool IsLockedInsideLoop(FileAppend append, ILoopOperation loop) => IsLockedInsideLoop(append.Invocation, loop);
+
+    private static bool IsLockedInsideLoop(IOperation call, ILoopOperation loop)
+    {
+        for (var current = call.Parent; current is not null && current != loop; current = current.Parent)
+        {
+            if (current is ILockOperation)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
 
     /// <summary>An append in the body of a try with catch clauses within the loop: its errors are handled each iteration.</summary>
     private static bool IsCaughtInsideLoop(FileAppend append, ILoopOperation loop) =>

@@ -15,6 +15,7 @@ namespace IoPerf.Analyzers.Internal;
 /// assembly can call it)?</item>
 /// <item><see cref="Returns"/>: does this method of the compilation hand back a whole file read at once (its lines, its
 /// text, a directory listing)?</item>
+/// <item><see cref="Appends"/>: does this method of the compilation open, append to and close one file on every call?</item>
 /// <item><see cref="Kind"/>: what kind of project is this (application, library, test project; with a UI framework)?</item>
 /// </list>
 /// Created on first use for a compilation and shared by every analyzer and fix of the package, as roslyn-analyzers
@@ -38,6 +39,7 @@ internal sealed class IoModel
         Pacing = new Pacing(Types, MethodUses);
         LoopLength = new LoopLength(Types);
         Returns = new ReturnedReads(compilation, Types, MethodUses);
+        Appends = new AppendingMethods(compilation, Types, MethodUses);
     }
 
     /// <summary>The framework types the rules look at (the same instance <see cref="WellKnownIoTypes.For"/> gives).</summary>
@@ -52,6 +54,8 @@ internal sealed class IoModel
     public MethodUses MethodUses { get; }
 
     public ReturnedReads Returns { get; }
+
+    public AppendingMethods Appends { get; }
 
     public static IoModel For(Compilation compilation) => ByCompilation.GetValue(compilation, Create);
 

@@ -36,6 +36,7 @@ internal sealed class MethodUses
 {
     private readonly Compilation _compilation;
     private readonly ConcurrentDictionary<IMethodSymbol, ImmutableArray<MethodUse>?> _byMethod = new(SymbolEqualityComparer.Default);
+    private ImmutableArray<INamedTypeSymbol> _sourceTypes;
     private int _internalsGivenAway; // 0: not asked yet, 1: no, 2: yes
 
     public MethodUses(Compilation compilation)
@@ -124,6 +125,141 @@ internal sealed class MethodUses
         }
 
         return _internalsGivenAway == 2;
+    }
+
+    /// <summary>
+    /// The one body a call to <paramref name="method"/> can run: the method itself when it is not virtual; a virtual or
+    /// override method that nothing in the compilation overrides, in a type no other assembly can derive from; an
+    /// interface's method when the interface is hidden from other assemblies and one type of the compilation implements
+    /// it (coverlet's internal <c>IFileSystem</c> and its one <c>FileSystem</c>). Test projects given the internals are
+    /// not counted: their doubles stand in for the real body only under test. Null when several bodies may run.
+    /// </summary>
+    public IMethodSymbol? OnlyBody(IMethodSymbol method)
+    {
+        var type = method.ContainingType;
+        if (type is null)
+        {
+            return null;
+        }
+
+        if (type.TypeKind == TypeKind.Interface)
+        {
+            if (method.IsStatic || !IsHiddenFromOtherAssemblies(type))
+            {
+                return null;
+            }
+
+            INamedTypeSymbol? implementer = null;
+            foreach (var candidate in SourceTypes())
+            {
+                if (candidate.TypeKind != TypeKind.Interface && Implements(candidate, type))
+                {
+                    if (implementer is not null)
+                    {
+                        return null;
+                    }
+
+                    implementer = candidate;
+                }
+            }
+
+            return implementer?.FindImplementationForInterfaceMember(method) is IMethodSymbol implementation &&
+                   SymbolEqualityComparer.Default.Equals(implementation.ContainingType, implementer)
+                ? OnlyBody(implementation.OriginalDefinition)
+                : null;
+        }
+
+        if (!(method.IsVirtual || method.IsOverride || method.IsAbstract) || method.IsSealed || type.IsSealed)
+        {
+            return method.IsAbstract ? null : method;
+        }
+
+        if (!IsHiddenFromOtherAssemblies(type))
+        {
+            return null;
+        }
+
+        // A virtual method nothing overrides runs its own body; an abstract one overridden once runs that override's.
+        IMethodSymbol? onlyOverride = null;
+        foreach (var candidate in SourceTypes())
+        {
+            foreach (var member in candidate.GetMembers(method.Name))
+            {
+                if (member is IMethodSymbol { OverriddenMethod: { } overridden } && SymbolEqualityComparer.Default.Equals(overridden.OriginalDefinition, method))
+                {
+                    if (!method.IsAbstract || onlyOverride is not null)
+                    {
+                        return null;
+                    }
+
+                    onlyOverride = (IMethodSymbol)member;
+                }
+            }
+        }
+
+        return method.IsAbstract ? (onlyOverride is null ? null : OnlyBody(onlyOverride.OriginalDefinition)) : method;
+    }
+
+    private static bool Implements(INamedTypeSymbol type, INamedTypeSymbol @interface)
+    {
+        foreach (var implemented in type.AllInterfaces)
+        {
+            if (SymbolEqualityComparer.Default.Equals(implemented.OriginalDefinition, @interface))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>The type, or one around it, is private or internal, and no assembly but a test project sees internals.</summary>
+    private bool IsHiddenFromOtherAssemblies(INamedTypeSymbol type)
+    {
+        for (var current = type; current is not null; current = current.ContainingType)
+        {
+            if (current.DeclaredAccessibility is Accessibility.Private or Accessibility.Internal or Accessibility.ProtectedAndInternal)
+            {
+                return current.DeclaredAccessibility == Accessibility.Private || !GivesInternalsAway();
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>Every type the compilation declares, nested ones included: listed once, when a call first needs it.</summary>
+    private ImmutableArray<INamedTypeSymbol> SourceTypes()
+    {
+        if (_sourceTypes.IsDefault)
+        {
+            var types = ImmutableArray.CreateBuilder<INamedTypeSymbol>();
+            var pending = new Stack<INamespaceOrTypeSymbol>();
+            pending.Push(_compilation.Assembly.GlobalNamespace);
+            while (pending.Count > 0)
+            {
+                var current = pending.Pop();
+                if (current is INamespaceSymbol ns)
+                {
+                    foreach (var member in ns.GetNamespaceMembers())
+                    {
+                        pending.Push(member);
+                    }
+                }
+                else
+                {
+                    types.Add((INamedTypeSymbol)current);
+                }
+
+                foreach (var nested in current.GetTypeMembers())
+                {
+                    pending.Push(nested);
+                }
+            }
+
+            ImmutableInterlocked.InterlockedInitialize(ref _sourceTypes, types.ToImmutable());
+        }
+
+        return _sourceTypes;
     }
 
     private ImmutableArray<MethodUse>? Find(IMethodSymbol method, CancellationToken cancellationToken)

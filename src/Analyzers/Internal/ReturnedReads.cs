@@ -1,6 +1,5 @@
 using System.Collections.Concurrent;
 using System.Collections.Generic;
-using System.Collections.Immutable;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -124,7 +123,6 @@ internal sealed class ReturnedReads
     private readonly ConcurrentDictionary<IMethodSymbol, ReturnedRead?> _byMethod = new(SymbolEqualityComparer.Default);
 
     private readonly MethodUses _methodUses;
-    private ImmutableArray<INamedTypeSymbol> _sourceTypes;
 
     public ReturnedReads(Compilation compilation, WellKnownIoTypes types, MethodUses methodUses)
     {
@@ -169,7 +167,7 @@ internal sealed class ReturnedReads
         try
         {
             var complete = true;
-            var found = OnlyBody(method) is { } body ? Summarize(body, 0, out complete, cancellationToken) : null;
+            var found = _methodUses.OnlyBody(method) is { } body ? Summarize(body, 0, out complete, cancellationToken) : null;
             if (found is not null && !SymbolEqualityComparer.Default.Equals(found.Method, method))
             {
                 found = found.CalledAs(method); // the interface's or base's name, as the caller wrote it
@@ -276,141 +274,6 @@ internal sealed class ReturnedReads
     }
 
     /// <summary>
-    /// The one body a call to <paramref name="method"/> can run: the method itself when it is not virtual; a virtual or
-    /// override method that nothing in the compilation overrides, in a type no other assembly can derive from; an
-    /// interface's method when the interface is hidden from other assemblies and one type of the compilation implements
-    /// it (coverlet's internal <c>IFileSystem</c> and its one <c>FileSystem</c>). Test projects given the internals are
-    /// not counted: their doubles stand in for the real body only under test. Null when several bodies may run.
-    /// </summary>
-    private IMethodSymbol? OnlyBody(IMethodSymbol method)
-    {
-        var type = method.ContainingType;
-        if (type is null)
-        {
-            return null;
-        }
-
-        if (type.TypeKind == TypeKind.Interface)
-        {
-            if (method.IsStatic || !IsHiddenFromOtherAssemblies(type))
-            {
-                return null;
-            }
-
-            INamedTypeSymbol? implementer = null;
-            foreach (var candidate in SourceTypes())
-            {
-                if (candidate.TypeKind != TypeKind.Interface && Implements(candidate, type))
-                {
-                    if (implementer is not null)
-                    {
-                        return null;
-                    }
-
-                    implementer = candidate;
-                }
-            }
-
-            return implementer?.FindImplementationForInterfaceMember(method) is IMethodSymbol implementation &&
-                   SymbolEqualityComparer.Default.Equals(implementation.ContainingType, implementer)
-                ? OnlyBody(implementation.OriginalDefinition)
-                : null;
-        }
-
-        if (!(method.IsVirtual || method.IsOverride || method.IsAbstract) || method.IsSealed || type.IsSealed)
-        {
-            return method.IsAbstract ? null : method;
-        }
-
-        if (!IsHiddenFromOtherAssemblies(type))
-        {
-            return null;
-        }
-
-        // A virtual method nothing overrides runs its own body; an abstract one overridden once runs that override's.
-        IMethodSymbol? onlyOverride = null;
-        foreach (var candidate in SourceTypes())
-        {
-            foreach (var member in candidate.GetMembers(method.Name))
-            {
-                if (member is IMethodSymbol { OverriddenMethod: { } overridden } && SymbolEqualityComparer.Default.Equals(overridden.OriginalDefinition, method))
-                {
-                    if (!method.IsAbstract || onlyOverride is not null)
-                    {
-                        return null;
-                    }
-
-                    onlyOverride = (IMethodSymbol)member;
-                }
-            }
-        }
-
-        return method.IsAbstract ? (onlyOverride is null ? null : OnlyBody(onlyOverride.OriginalDefinition)) : method;
-    }
-
-    private static bool Implements(INamedTypeSymbol type, INamedTypeSymbol @interface)
-    {
-        foreach (var implemented in type.AllInterfaces)
-        {
-            if (SymbolEqualityComparer.Default.Equals(implemented.OriginalDefinition, @interface))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
-
-    /// <summary>The type, or one around it, is private or internal, and no assembly but a test project sees internals.</summary>
-    private bool IsHiddenFromOtherAssemblies(INamedTypeSymbol type)
-    {
-        for (var current = type; current is not null; current = current.ContainingType)
-        {
-            if (current.DeclaredAccessibility is Accessibility.Private or Accessibility.Internal or Accessibility.ProtectedAndInternal)
-            {
-                return current.DeclaredAccessibility == Accessibility.Private || !_methodUses.GivesInternalsAway();
-            }
-        }
-
-        return false;
-    }
-
-    /// <summary>Every type the compilation declares, nested ones included: listed once, when a call first needs it.</summary>
-    private ImmutableArray<INamedTypeSymbol> SourceTypes()
-    {
-        if (_sourceTypes.IsDefault)
-        {
-            var types = ImmutableArray.CreateBuilder<INamedTypeSymbol>();
-            var pending = new Stack<INamespaceOrTypeSymbol>();
-            pending.Push(_compilation.Assembly.GlobalNamespace);
-            while (pending.Count > 0)
-            {
-                var current = pending.Pop();
-                if (current is INamespaceSymbol ns)
-                {
-                    foreach (var member in ns.GetNamespaceMembers())
-                    {
-                        pending.Push(member);
-                    }
-                }
-                else
-                {
-                    types.Add((INamedTypeSymbol)current);
-                }
-
-                foreach (var nested in current.GetTypeMembers())
-                {
-                    pending.Push(nested);
-                }
-            }
-
-            ImmutableInterlocked.InterlockedInitialize(ref _sourceTypes, types.ToImmutable());
-        }
-
-        return _sourceTypes;
-    }
-
-    /// <summary>
     /// A syntax-only first look, so that most methods are never bound: the method names one of the reads, or returns
     /// a call, a conditional or a local (which may hand back another method's read).
     /// </summary>
@@ -458,7 +321,7 @@ internal sealed class ReturnedReads
     private ReturnedRead? SummarizeCall(IInvocationOperation call, int depth, ref bool complete, CancellationToken cancellationToken)
     {
         if (!SymbolEqualityComparer.Default.Equals(call.TargetMethod.ContainingAssembly, _compilation.Assembly) ||
-            OnlyBody(call.TargetMethod.OriginalDefinition) is not { } callee)
+            _methodUses.OnlyBody(call.TargetMethod.OriginalDefinition) is not { } callee)
         {
             return null;
         }

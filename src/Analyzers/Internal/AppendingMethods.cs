@@ -1,0 +1,196 @@
+using System.Collections.Concurrent;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace IoPerf.Analyzers.Internal;
+
+/// <summary>A method of the compilation that appends to one file on every call (<see cref="AppendingMethods"/>).</summary>
+internal sealed class AppendingMethod
+{
+    public AppendingMethod(IMethodSymbol method, IInvocationOperation append, IOperation path)
+    {
+        Method = method;
+        Append = append;
+        Path = path;
+    }
+
+    /// <summary>The method a caller calls (an interface's or base's, when its one body appends).</summary>
+    public IMethodSymbol Method { get; }
+
+    /// <summary>The <c>File.AppendAllText</c> or <c>File.AppendAllLines</c> call in the method's body.</summary>
+    public IInvocationOperation Append { get; }
+
+    /// <summary>The append's path: a constant, a static readonly or const field, or a readonly field of the method's object.</summary>
+    public IOperation Path { get; }
+
+    /// <summary>The path is a field of the object the method is called on: the same file only for the same object.</summary>
+    public bool PathIsPerObject => Path.WalkDownConversions() is IFieldReferenceOperation { Field.IsStatic: false, Field.IsConst: false };
+
+    public AppendingMethod CalledAs(IMethodSymbol called) => new(called, Append, Path);
+
+    /// <summary>"'Log', which calls File.AppendAllText," - how a message names the method and what it does.</summary>
+    public string Describe() =>
+        Rules.Format(nameof(Resources.AppendedBy), Method.Name, $"File.{Append.TargetMethod.Name}");
+}
+
+/// <summary>
+/// The compilation's own methods that open, append to and close one file on every call - a <c>Log(message)</c> that
+/// calls <c>File.AppendAllText(LogPath, message)</c> - the cross-method half of IOP008: a loop that calls one pays for
+/// the open and close on every iteration as surely as a loop that appends itself. A method qualifies when its body
+/// holds exactly one synchronous <c>File.AppendAllText</c>/<c>AppendAllLines</c>, reached on every call (nothing but
+/// blocks and a <c>try</c> body around it, no <c>return</c> or <c>throw</c> before it, no loop or lock around it), to a
+/// path that cannot change between calls: a constant, a const or static readonly field, or a readonly field of the
+/// method's object. Each method is summarised once per compilation, on demand; methods of other assemblies never.
+/// </summary>
+internal sealed class AppendingMethods
+{
+    private readonly Compilation _compilation;
+    private readonly WellKnownIoTypes _types;
+    private readonly MethodUses _methodUses;
+    private readonly ConcurrentDictionary<IMethodSymbol, AppendingMethod?> _byMethod = new(SymbolEqualityComparer.Default);
+
+    public AppendingMethods(Compilation compilation, WellKnownIoTypes types, MethodUses methodUses)
+    {
+        _compilation = compilation;
+        _types = types;
+        _methodUses = methodUses;
+    }
+
+    /// <summary>What <paramref name="method"/> appends on every call, or null when it is not such a method.</summary>
+    public AppendingMethod? Of(IMethodSymbol method, CancellationToken cancellationToken)
+    {
+        method = method.OriginalDefinition;
+        if (!SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, _compilation.Assembly))
+        {
+            return null;
+        }
+
+        if (_byMethod.TryGetValue(method, out var known))
+        {
+            return known;
+        }
+
+        var start = ModelMeter.Start();
+        try
+        {
+            var found = _methodUses.OnlyBody(method) is { } body ? Summarize(body, cancellationToken) : null;
+            if (found is not null && !SymbolEqualityComparer.Default.Equals(found.Method, method))
+            {
+                found = found.CalledAs(method);
+            }
+
+            return _byMethod.GetOrAdd(method, found);
+        }
+        finally
+        {
+            ModelMeter.Stop(start);
+        }
+    }
+
+    private AppendingMethod? Summarize(IMethodSymbol method, CancellationToken cancellationToken)
+    {
+        if (method.MethodKind != MethodKind.Ordinary || method.IsAsync || method.IsAbstract || method.IsExtern ||
+            method.DeclaringSyntaxReferences.Length != 1 ||
+            method.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not MethodDeclarationSyntax declaration ||
+            (declaration.Body is null && declaration.ExpressionBody is null) ||
+            !_compilation.ContainsSyntaxTree(declaration.SyntaxTree) ||
+            !NamesAnAppend(declaration))
+        {
+            return null;
+        }
+
+        ModelMeter.MethodRead();
+#pragma warning disable RS1030 // The called method may be in another file: only that tree's semantic model can bind it. Reached only for a call in a loop whose method names an append.
+        var model = _compilation.GetSemanticModel(declaration.SyntaxTree);
+#pragma warning restore RS1030
+        if (model.GetOperation(declaration, cancellationToken) is not { } body)
+        {
+            return null;
+        }
+
+        IInvocationOperation? append = null;
+        foreach (var operation in body.OwnOperations())
+        {
+            if (operation is IInvocationOperation { TargetMethod: { Name: "AppendAllText" or "AppendAllLines" or "AppendAllTextAsync" or "AppendAllLinesAsync" } target } call &&
+                WellKnownIoTypes.Is(target.ContainingType, _types.File))
+            {
+                if (append is not null || target.Name.EndsWith("Async", System.StringComparison.Ordinal))
+                {
+                    return null; // Two appends (one file each call?), or one whose task the method hands back.
+                }
+
+                append = call;
+            }
+        }
+
+        if (append is null || !RunsOnEveryCall(append, body) || append.Arguments.GetArgument("path")?.Value is not { } path || !IsTheSameFileEveryCall(path))
+        {
+            return null;
+        }
+
+        return new AppendingMethod(method, append, path);
+    }
+
+    private static bool NamesAnAppend(MethodDeclarationSyntax declaration)
+    {
+        foreach (var token in declaration.DescendantTokens())
+        {
+            if (token.IsKind(SyntaxKind.IdentifierToken) && token.ValueText is "AppendAllText" or "AppendAllLines")
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// The append is a statement with only blocks and <c>try</c> bodies around it, and no <c>return</c> or
+    /// <c>throw</c> comes before it: every call reaches it (a logger that checks a level first does not).
+    /// </summary>
+    private static bool RunsOnEveryCall(IInvocationOperation append, IOperation body)
+    {
+        if (append.Parent is not IExpressionStatementOperation statement)
+        {
+            return false;
+        }
+
+        IOperation child = statement;
+        for (var current = statement.Parent; current is not null && current != body; child = current, current = current.Parent)
+        {
+            var passes = current switch
+            {
+                IBlockOperation => true,
+                ITryOperation tryOperation => tryOperation.Body == child,
+                _ => false,
+            };
+            if (!passes)
+            {
+                return false;
+            }
+        }
+
+        foreach (var operation in body.OwnOperations())
+        {
+            if (operation is IReturnOperation { Kind: OperationKind.Return } or IThrowOperation &&
+                operation.Syntax.SpanStart < append.Syntax.SpanStart)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>A constant, a const or static readonly field, or a readonly field of this object.</summary>
+    private static bool IsTheSameFileEveryCall(IOperation path) => path.WalkDownConversions() switch
+    {
+        { ConstantValue: { HasValue: true, Value: string } } => true,
+        IFieldReferenceOperation { Field: { IsStatic: true, IsReadOnly: true } } => true,
+        IFieldReferenceOperation { Field.IsReadOnly: true, Instance: IInstanceReferenceOperation } => true,
+        _ => false,
+    };
+}
