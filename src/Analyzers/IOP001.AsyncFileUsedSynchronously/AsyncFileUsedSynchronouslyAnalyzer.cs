@@ -4,6 +4,7 @@ using System.Linq;
 using System.Threading;
 using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 
@@ -62,6 +63,12 @@ public sealed class AsyncFileUsedSynchronouslyAnalyzer : DiagnosticAnalyzer
     private static void AnalyzeAsyncOpening(OperationAnalysisContext context, WellKnownIoTypes types, IOperation operation, FileOpening opening, IOperation flag)
     {
         var uses = FileUses.Collect(operation, types, context.Compilation, context.CancellationToken, throughLambdasAndBaseStream: true);
+        if (uses.Escapes && context.ContainingSymbol is IMethodSymbol factory && IsOnlyReturned(operation, context.CancellationToken))
+        {
+            AnalyzeReturnedOpening(context, types, operation, opening, flag, factory);
+            return;
+        }
+
         if (uses.Escapes || uses.Uses.Count == 0)
         {
             return;
@@ -94,6 +101,91 @@ public sealed class AsyncFileUsedSynchronouslyAnalyzer : DiagnosticAnalyzer
             properties,
             name,
             members));
+    }
+
+    /// <summary>
+    /// A file opened for asynchronous I/O by a factory method of the compilation and handed back to its callers: when
+    /// every caller is in sight (<see cref="MethodUses"/>: a private or internal method nothing else can call) and each
+    /// one only reads or writes the file synchronously, the flag costs every call (C2, C3) as if the caller had opened the
+    /// file itself. Reported on the flag, naming the method; the fix that opens the file synchronously applies as in
+    /// one method, the one that awaits the asynchronous methods does not (the uses are in the callers).
+    /// </summary>
+    private static void AnalyzeReturnedOpening(OperationAnalysisContext context, WellKnownIoTypes types, IOperation operation, FileOpening opening, IOperation flag, IMethodSymbol factory)
+    {
+        if (IoModel.For(context.Compilation).MethodUses.Of(factory, context.CancellationToken) is not { Length: > 0 } calls)
+        {
+            return;
+        }
+
+        var members = new List<string>();
+        foreach (var call in calls)
+        {
+            // factory(...) or x.factory(...): a method group handed on, or a call in code that does not bind, ends it.
+            var invocation = call.Name.Parent is MemberAccessExpressionSyntax access && access.Name == call.Name ? access.Parent : call.Name.Parent;
+            if (invocation is not InvocationExpressionSyntax || call.Model.GetOperation(invocation, context.CancellationToken) is not IInvocationOperation opened)
+            {
+                return;
+            }
+
+            var uses = FileUses.Collect(opened, types, context.Compilation, context.CancellationToken, throughLambdasAndBaseStream: true);
+            if (uses.Escapes)
+            {
+                return;
+            }
+
+            foreach (var use in uses.Uses)
+            {
+                if (use.Kind == FileUseKind.AsynchronousIo)
+                {
+                    return;
+                }
+
+                members.Add(use.Member);
+            }
+        }
+
+        if (members.Count == 0)
+        {
+            return;
+        }
+
+        var flagSyntax = flag.GetWrittenSyntax();
+        var reportedAt = operation.Syntax.Span.Contains(flagSyntax.Span) ? flagSyntax : GetOptionsArgument(operation)?.Syntax ?? operation.Syntax;
+        context.ReportDiagnostic(Diagnostic.Create(
+            Rules.AsyncFileUsedSynchronously,
+            reportedAt.GetLocation(),
+            new[] { flagSyntax.GetLocation() },
+            // Opening it synchronously is safe: every caller reads and writes synchronously. The asynchronous methods would
+            // have to be awaited in the callers' code, which this diagnostic does not point at.
+            CanUseAsync.With(FlagIsBoolean.With(ImmutableDictionary<string, string?>.Empty, opening.AsyncFlagIsBoolean), false),
+            Rules.Format(nameof(Resources.IOP001_ReturnedBy), factory.Name),
+            string.Join(", ", members.Distinct())));
+    }
+
+    /// <summary>The opening is returned by its method, directly or through a local it only returns (not from a lambda).</summary>
+    private static bool IsOnlyReturned(IOperation opening, CancellationToken cancellationToken)
+    {
+        var parent = opening.GetParentSkippingConversions(out _);
+        if (parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator })
+        {
+            var root = opening.GetRoot();
+            if (LocalValues.GetSingleAssignedValue(declarator.Symbol, root, cancellationToken) is null)
+            {
+                return false;
+            }
+
+            foreach (var reference in LocalReferences.Of(root).Of(declarator.Symbol))
+            {
+                if (reference is ILocalReferenceOperation read && read.GetParentSkippingConversions(out _) is not IReturnOperation)
+                {
+                    return false;
+                }
+            }
+
+            return opening.GetEnclosingFunctionBody() == root;
+        }
+
+        return parent is IReturnOperation { Kind: OperationKind.Return } && opening.GetEnclosingFunctionBody() == opening.GetRoot();
     }
 
     /// <summary>Cheap syntactic filter before binding anything: the creations and calls that can open a file.</summary>
