@@ -58,7 +58,7 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
         if (DirectoryListings.EnumeratingName(method.Name) is not { } enumeratingName ||
             !DirectoryListings.IsListing(method, types))
         {
-            if (method.ReturnType is IArrayTypeSymbol && ReturnedReads.IsSourceMethod(method))
+            if (ReturnedReads.MayReturnASequence(method))
             {
                 AnalyzeCallReturningListing(context, invocation, model);
             }

@@ -132,13 +132,12 @@ internal sealed class ReturnedReads
     }
 
     /// <summary>
-    /// A cheap first filter for IOP003's callers: a method of source code returning <c>string[]</c> or
-    /// <c>IEnumerable&lt;string&gt;</c>, which may be handing back a file's lines.
+    /// A cheap first filter for IOP003's and IOP007's callers: a method of source code returning an array or an
+    /// <c>IEnumerable&lt;T&gt;</c>, which may be handing back a file's lines or a listing (or a lazy chain over one).
     /// </summary>
-    public static bool MayReturnLines(IMethodSymbol method) =>
-        (method.ReturnType is IArrayTypeSymbol { Rank: 1, ElementType.SpecialType: SpecialType.System_String } ||
-         method.ReturnType is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Collections_Generic_IEnumerable_T, TypeArguments.Length: 1 } enumerable &&
-         enumerable.TypeArguments[0].SpecialType == SpecialType.System_String) &&
+    public static bool MayReturnASequence(IMethodSymbol method) =>
+        (method.ReturnType is IArrayTypeSymbol { Rank: 1 } ||
+         method.ReturnType is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Collections_Generic_IEnumerable_T }) &&
         IsSourceMethod(method);
 
     /// <summary>An ordinary method with source code (a cheap filter before <see cref="Of"/>).</summary>
@@ -360,6 +359,12 @@ internal sealed class ReturnedReads
             return null;
         }
 
+        // return File.ReadAllLines(p).Select(l => l.Trim()): a lazy chain over the read hands it on, one item at a time.
+        while (IsLazyLinqStep(invocation) && invocation.Arguments.GetArgument(0)?.Value.WalkDownConversions() is IInvocationOperation source)
+        {
+            invocation = source;
+        }
+
         if (ResultOf(invocation.TargetMethod) is null)
         {
             call = invocation;
@@ -412,11 +417,17 @@ internal sealed class ReturnedReads
         }
     }
 
+    /// <summary>An <c>Enumerable</c> operator that yields as it reads its source, once: <c>Select</c>, <c>Where</c>, ...</summary>
+    private bool IsLazyLinqStep(IInvocationOperation invocation) =>
+        invocation.TargetMethod is { IsExtensionMethod: true, Name: "Select" or "Where" or "Skip" or "Take" or "SkipWhile" or "TakeWhile" or "Cast" or "OfType" } method &&
+        SymbolEqualityComparer.Default.Equals(method.ContainingType, _types.Enumerable);
+
     /// <summary><c>null</c>, <c>Array.Empty&lt;T&gt;()</c>, <c>new T[0]</c>, <c>""</c>: a return that reads nothing.</summary>
     private static bool IsNothingToStream(IOperation value) => value switch
     {
         { ConstantValue: { HasValue: true, Value: null or "" } } => true,
         IInvocationOperation { TargetMethod: { Name: "Empty", ContainingType.SpecialType: SpecialType.System_Array }, Arguments.Length: 0 } => true,
+        IInvocationOperation { TargetMethod: { Name: "Empty", ContainingType: { Name: "Enumerable", ContainingNamespace.Name: "Linq" } }, Arguments.Length: 0 } => true,
         IArrayCreationOperation { DimensionSizes.Length: 1 } creation when creation.DimensionSizes[0].ConstantValue is { HasValue: true, Value: 0 } => true,
         IArrayCreationOperation { Initializer.ElementValues.Length: 0 } => true,
         _ => false,

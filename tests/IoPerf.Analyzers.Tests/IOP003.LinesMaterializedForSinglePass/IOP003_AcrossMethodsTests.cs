@@ -47,6 +47,7 @@ public sealed class IOP003_AcrossMethodsTests
     [InlineData("private static string[]? Load(string path) => File.Exists(path) ? File.ReadAllLines(path) : null;")]
     [InlineData("private static IEnumerable<string> Load(string path) => File.ReadAllLines(path);")]
     [InlineData("private static string[] Load(string path) => Inner(path); private static string[] Inner(string p) => File.ReadAllLines(p);")]
+    [InlineData("private static IEnumerable<string> Load(string path) { if (path.Length == 0) return Enumerable.Empty<string>(); return File.ReadAllLines(path).Select(l => l.Trim()).Where(l => l.Length > 0); }")]
     public Task HelperReturnsTheLines_CallerEnumeratesOnce(string helper) => ExpectOne(Code($$"""
             {{helper}}
 
@@ -158,6 +159,7 @@ public sealed class IOP003_AcrossMethodsTests
     [InlineData("private static string[] Load(string path) { try { return File.ReadAllLines(path); } catch (IOException) { return Array.Empty<string>(); } }")] // errors handled inside
     [InlineData("private static string[] Load(string path) => File.Exists(path) ? File.ReadAllLines(path) : new[] { \"default\" };")] // not always the file
     [InlineData("private static string[] Load(string path) => Directory.GetFiles(path);")]                 // a listing: IOP007's
+    [InlineData("private static IEnumerable<string> Load(string path) => File.ReadAllLines(path).OrderBy(l => l);")] // sorted: every line is needed first
     [InlineData("private static string[] Load(string path) => path.Split('\\n');")]                         // no file
     [InlineData("private static IEnumerable<string> Load(string path) { foreach (var l in File.ReadAllLines(path)) yield return l; }")] // an iterator (IOP003 reports inside)
     public Task HelperIsNotAPlainReturnOfTheLines_NoDiagnosticAtTheCall(string helper)

@@ -39,6 +39,7 @@ public sealed class IOP007_AcrossMethodsTests
     [InlineData("private static string[] Logs(string folder) => Directory.GetFiles(folder, \"*.log\");")]
     [InlineData("private static string[] Logs(string folder) { if (!Directory.Exists(folder)) return new string[0]; var found = Directory.GetFiles(folder, \"*.log\"); return found; }")]
     [InlineData("private static string[] Logs(string folder) => GetFiles(folder, \"*.log\"); private static string[] GetFiles(string d, string p) => Directory.GetFiles(d, p);")]
+    [InlineData("private static IEnumerable<string> Logs(string folder) => Directory.GetFiles(folder, \"*.log\").Where(f => !f.EndsWith(\".tmp\"));")]
     public Task WrapperReturnsTheListing_CallerEnumeratesOnce(string wrapper) => ExpectOne(
         Code($$"""
             {{wrapper}}
