@@ -8,7 +8,8 @@ namespace IoPerf.Analyzers.TestKit;
 /// one loop with n appends and n console writes (IOP008), one with n console writes (IOP006), n directory listings and n <c>ReadAllLines</c> each
 /// consumed once (IOP003, IOP007), n asynchronous FileStreams with small buffers read synchronously (IOP001, IOP002), one
 /// loop with n awaited reads (IOP005), n documents parsed from a file's text (IOP009) and n searches for many characters
-/// (IOP004). Used by the linear-cost test (counted operations) and by the build measurement in docs/performance.md.
+/// (IOP004); and the same across methods: a loop with n calls to a method that appends (IOP008), n calls to methods
+/// returning a file's lines, a listing and a file's text (IOP003, IOP007, IOP009). Used by the linear-cost test (counted operations) and by the build measurement in docs/performance.md.
 /// </summary>
 public static class ScalingSource
 {
@@ -110,6 +111,40 @@ public static class ScalingSource
         {
             code.AppendLine($"        var values{i} = JsonSerializer.Deserialize<int[]>(File.ReadAllText(path + \"{i}\"));");
             code.AppendLine($"        total += values{i}!.Length + text.IndexOfAny(Separators, {i % 4});");
+        }
+
+        code.AppendLine("""
+                    return total;
+                }
+
+                private static void Log(string message) => File.AppendAllText("scaling.log", message);
+
+                private static string[] Lines(string path) => File.ReadAllLines(path);
+
+                private static string[] Listing(string folder) => Directory.GetFiles(folder);
+
+                private static string Text(string path) => File.ReadAllText(path);
+
+                public int AcrossMethods(string folder, string path, string[] items)
+                {
+                    var total = 0;
+                    foreach (var item in items)
+                    {
+            """);
+        for (var i = 0; i < n; i++)
+        {
+            code.AppendLine($"            Log(item + \"{i}\");");
+        }
+
+        code.AppendLine("""
+                    }
+
+            """);
+        for (var i = 0; i < n; i++)
+        {
+            code.AppendLine($"        foreach (var line in Lines(path + \"{i}\")) total += line.Length;");
+            code.AppendLine($"        foreach (var file in Listing(folder + \"{i}\")) total += file.Length;");
+            code.AppendLine($"        total += JsonSerializer.Deserialize<int[]>(Text(path + \"{i}\"))!.Length;");
         }
 
         code.AppendLine("""

@@ -52,13 +52,13 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
             // Loops are found from their appends: most loops have none, and walking every loop's operations costs more
             // than a name check on every invocation. Each loop is analysed once, with all its appends, and each append
             // then reports its own diagnostic (a diagnostic is reported by the callback of the operation it is on).
-            var loops = new ConcurrentDictionary<SyntaxNode, AppendGroup?>();
+            var loops = new LoopVerdicts();
             start.RegisterOperationAction(operationContext => AnalyzeInvocation(operationContext, types, loops), OperationKind.Invocation);
         });
     }
 
     // Kept free of lambdas: a lambda capturing the loop would allocate its closure on every invocation of the build.
-    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, ConcurrentDictionary<SyntaxNode, AppendGroup?> loops)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, LoopVerdicts loops)
     {
         var invocation = (IInvocationOperation)context.Operation;
         if (!FileAppend.IsAppendName(invocation.TargetMethod.Name) ||
@@ -67,7 +67,7 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
             if (invocation.TargetMethod.ReturnsVoid && ReturnedReads.IsSourceMethod(invocation.TargetMethod) &&
                 invocation.Parent is IExpressionStatementOperation && invocation.GetEnclosingLoop() is { } callingLoop)
             {
-                AnalyzeCallThatAppends(context, invocation, callingLoop);
+                AnalyzeCallThatAppends(context, invocation, callingLoop, loops);
             }
 
             return;
@@ -78,9 +78,9 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        if (!loops.TryGetValue(loop.Syntax, out var group))
+        if (!loops.Appends.TryGetValue(loop.Syntax, out var group))
         {
-            group = loops.GetOrAdd(loop.Syntax, ReportableGroup(loop, IoModel.For(context.Compilation), context.Compilation));
+            group = loops.Appends.GetOrAdd(loop.Syntax, ReportableGroup(loop, IoModel.For(context.Compilation), context.Compilation));
         }
 
         if (group is not null && group.Find(invocation.Syntax) is { } append)
@@ -96,26 +96,27 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
     /// changed in the loop, the same file used by anything else the loop runs, a per-object path on an object the loop
     /// may change - and without a fix (the method needs a writer that lives as long as the loop, or a batch overload).
     /// </summary>
-    private static void AnalyzeCallThatAppends(OperationAnalysisContext context, IInvocationOperation call, ILoopOperation loop)
+    private static void AnalyzeCallThatAppends(OperationAnalysisContext context, IInvocationOperation call, ILoopOperation loop, LoopVerdicts loops)
     {
         var model = IoModel.For(context.Compilation);
         if (call.Syntax.ContainsDiagnostics ||
             model.Appends.Of(call.TargetMethod, context.CancellationToken) is not { } appending ||
             FileKey.Of(appending.Path) is not { } key ||
-            loop.Syntax.ContainsDiagnostics ||
-            AppendsOf(loop, model.Types) is not { Count: 0 } ||
-            model.Pacing.Waits(loop) ||
-            model.LoopLength.RunsAtMost(loop, TooFewIterations) ||
-            YieldsInside(loop) ||
-            IsLockedInsideLoop(call, loop))
+            IsLockedInsideLoop(call, loop) ||
+            (appending.PathIsPerObject && !IsTheSameObjectEveryIteration(call, loop)))
         {
             return;
         }
 
-        var root = loop.GetRoot();
-        if ((appending.PathIsPerObject && !IsTheSameObjectEveryIteration(call, loop)) ||
-            model.Effects.MayChange(loop.AllOperations().Where(operation => operation != call), AnyKnownChange.Instance, followCalls: false) ||
-            key.IsUsedElsewhereThan(call.TargetMethod, loop, root, context.Compilation))
+        // Judged once per loop, and once per loop and method: a loop that logs N times is walked a bounded number of times.
+        var calls = loops.Calls.GetOrAdd(loop.Syntax, _ => new ConcurrentDictionary<IMethodSymbol, bool>(SymbolEqualityComparer.Default));
+        if (!calls.TryGetValue(call.TargetMethod, out var reportable))
+        {
+            reportable = calls.GetOrAdd(call.TargetMethod, IsLoopThatMayKeepAWriter(loop, model) &&
+                                                          !key.IsUsedElsewhereThan(call.TargetMethod, loop, loop.GetRoot(), context.Compilation));
+        }
+
+        if (!reportable)
         {
             return;
         }
@@ -128,6 +129,19 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
             appending.Describe(),
             appending.Path.Syntax.ToString()));
     }
+
+    /// <summary>
+    /// The loop-wide silences of an append, for a loop that calls an appending method: it waits, runs a few times,
+    /// yields, appends itself, or its own code changes files (the project's calls are not followed here: the appending
+    /// method's are the append, and the others' uses of the file are <see cref="FileKey.IsUsedElsewhereThan"/>'s).
+    /// </summary>
+    private static bool IsLoopThatMayKeepAWriter(ILoopOperation loop, IoModel model) =>
+        !loop.Syntax.ContainsDiagnostics &&
+        AppendsOf(loop, model.Types) is { Count: 0 } &&
+        !model.Pacing.Waits(loop) &&
+        !model.LoopLength.RunsAtMost(loop, TooFewIterations) &&
+        !YieldsInside(loop) &&
+        !model.Effects.MayChange(loop.AllOperations(), AnyKnownChange.Instance, followCalls: false);
 
     /// <summary>
     /// The call's object is <c>this</c>, a readonly field of this object or a static one, or a local or parameter
@@ -356,6 +370,14 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
             properties,
             $"File.{reported.Invocation.TargetMethod.Name}",
             reported.Path.Syntax.ToString()));
+    }
+
+    /// <summary>What the compilation's loops were judged, each once: for their own appends, and for calls to appending methods.</summary>
+    private sealed class LoopVerdicts
+    {
+        public ConcurrentDictionary<SyntaxNode, AppendGroup?> Appends { get; } = new();
+
+        public ConcurrentDictionary<SyntaxNode, ConcurrentDictionary<IMethodSymbol, bool>> Calls { get; } = new();
     }
 
     private sealed class AppendGroup
