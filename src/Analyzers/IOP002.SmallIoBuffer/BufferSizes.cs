@@ -44,7 +44,7 @@ internal static class BufferSizes
     {
         if (!LocalValues.TryGetInteger(value, cancellationToken, out var bytes, out var source) || source is null)
         {
-            return null;
+            return OfStaticValue(value, cancellationToken);
         }
 
         var size = new KnownSize(bytes);
@@ -184,6 +184,54 @@ internal static class BufferSizes
             (IFieldReferenceOperation a, IFieldReferenceOperation b) => SymbolEqualityComparer.Default.Equals(a.Field, b.Field),
             _ => false,
         };
+
+    /// <summary>
+    /// A size that is not a C# constant but cannot change either: a <c>static readonly</c> field initialised with an
+    /// integer literal and assigned nowhere else (its static constructor included), or a static property whose getter
+    /// returns one (<c>static int BufferSize =&gt; 1024;</c>, <c>static int BufferSize { get; } = 1024;</c>) - a size
+    /// chosen in one type and used in another. Read from the declaration's syntax: no other file is bound. Reported
+    /// without a fix: the declaration may serve other uses than this read.
+    /// </summary>
+    private static KnownSize? OfStaticValue(IOperation? value, CancellationToken cancellationToken)
+    {
+        var (member, initializer) = value?.WalkDownConversions() switch
+        {
+            IFieldReferenceOperation { Field: { IsStatic: true, IsReadOnly: true, IsConst: false } field } =>
+                ((ISymbol)field, field.DeclaringSyntaxReferences.Length == 1 && field.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is VariableDeclaratorSyntax { Initializer.Value: var fieldValue } ? fieldValue : null),
+            IPropertyReferenceOperation { Property: { IsStatic: true, SetMethod: null, IsVirtual: false, IsAbstract: false } property } =>
+                (property, property.DeclaringSyntaxReferences.Length == 1 && property.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is PropertyDeclarationSyntax declaration
+                    ? declaration.ExpressionBody?.Expression ?? (declaration.AccessorList is { Accessors.Count: 1 } accessors && accessors.Accessors[0] is { Body: null, ExpressionBody: null } ? declaration.Initializer?.Value : null)
+                    : null),
+            _ => (null, null),
+        };
+        if (member is null ||
+            initializer is not LiteralExpressionSyntax { Token.Value: int or long } literal ||
+            IsAssignedOutsideItsDeclaration(member, cancellationToken))
+        {
+            return null;
+        }
+
+        return new KnownSize(System.Convert.ToInt64(literal.Token.Value, System.Globalization.CultureInfo.InvariantCulture)) { Fixable = false };
+    }
+
+    /// <summary>The member's name is assigned in its type (a static constructor setting the field): read as tokens.</summary>
+    private static bool IsAssignedOutsideItsDeclaration(ISymbol member, CancellationToken cancellationToken)
+    {
+        foreach (var part in member.ContainingType.DeclaringSyntaxReferences)
+        {
+            foreach (var node in part.GetSyntax(cancellationToken).DescendantNodes())
+            {
+                if (node is AssignmentExpressionSyntax { Left: var target } &&
+                    (target is IdentifierNameSyntax { Identifier.ValueText: var name } && name == member.Name ||
+                     target is MemberAccessExpressionSyntax { Name.Identifier.ValueText: var accessed } && accessed == member.Name))
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
+    }
 
     /// <summary>Records where the fix would write the new size for <paramref name="source"/>, or marks the size unfixable.</summary>
     private static void AddFixTarget(KnownSize size, IOperation source)
