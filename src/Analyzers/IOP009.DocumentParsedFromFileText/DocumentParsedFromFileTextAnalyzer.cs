@@ -242,7 +242,7 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
 
         foreach (var token in next.DescendantTokens())
         {
-            if (token.IsKind(SyntaxKind.IdentifierToken) && parsers.Values.Any(parser => parser.StringMethod == token.ValueText))
+            if (token.IsKind(SyntaxKind.IdentifierToken) && DocumentParser.IsStringMethodName(token.ValueText))
             {
                 return true;
             }

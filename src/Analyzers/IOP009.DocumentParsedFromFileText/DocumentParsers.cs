@@ -40,6 +40,9 @@ internal sealed class DocumentParser
         new("System.Xml.XmlDocument", "LoadXml", "Load", null, ParserInput.TextReader),
     };
 
+    /// <summary>A name one of the parsers takes the document as a string by (a syntax-only filter: Deserialize, Parse, LoadXml).</summary>
+    public static bool IsStringMethodName(string name) => name is "Deserialize" or "Parse" or "LoadXml";
+
     public string TypeName { get; }
 
     /// <summary>The method that takes the document as a string (its first parameter).</summary>

@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Collections.Immutable;
@@ -36,7 +37,7 @@ internal sealed class MethodUses
 {
     private readonly Compilation _compilation;
     private readonly ConcurrentDictionary<IMethodSymbol, ImmutableArray<MethodUse>?> _byMethod = new(SymbolEqualityComparer.Default);
-    private ImmutableArray<INamedTypeSymbol> _sourceTypes;
+    private Dictionary<INamedTypeSymbol, List<INamedTypeSymbol>>? _subtypes;
     private int _internalsGivenAway; // 0: not asked yet, 1: no, 2: yes
 
     public MethodUses(Compilation compilation)
@@ -150,9 +151,9 @@ internal sealed class MethodUses
             }
 
             INamedTypeSymbol? implementer = null;
-            foreach (var candidate in SourceTypes())
+            foreach (var candidate in Subtypes(type))
             {
-                if (candidate.TypeKind != TypeKind.Interface && Implements(candidate, type))
+                if (candidate.TypeKind != TypeKind.Interface)
                 {
                     if (implementer is not null)
                     {
@@ -181,7 +182,7 @@ internal sealed class MethodUses
 
         // A virtual method nothing overrides runs its own body; an abstract one overridden once runs that override's.
         IMethodSymbol? onlyOverride = null;
-        foreach (var candidate in SourceTypes())
+        foreach (var candidate in Subtypes(type))
         {
             foreach (var member in candidate.GetMembers(method.Name))
             {
@@ -200,19 +201,6 @@ internal sealed class MethodUses
         return method.IsAbstract ? (onlyOverride is null ? null : OnlyBody(onlyOverride.OriginalDefinition)) : method;
     }
 
-    private static bool Implements(INamedTypeSymbol type, INamedTypeSymbol @interface)
-    {
-        foreach (var implemented in type.AllInterfaces)
-        {
-            if (SymbolEqualityComparer.Default.Equals(implemented.OriginalDefinition, @interface))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
-
     /// <summary>The type, or one around it, is private or internal, and no assembly but a test project sees internals.</summary>
     private bool IsHiddenFromOtherAssemblies(INamedTypeSymbol type)
     {
@@ -227,12 +215,16 @@ internal sealed class MethodUses
         return false;
     }
 
-    /// <summary>Every type the compilation declares, nested ones included: listed once, when a call first needs it.</summary>
-    private ImmutableArray<INamedTypeSymbol> SourceTypes()
+    /// <summary>
+    /// The compilation's types that derive from or implement <paramref name="type"/> (a type or interface of the
+    /// compilation), directly or not: from an index of every declared type's bases and interfaces, built once, when a
+    /// call first needs it. Asking each type for its members instead would make the compiler complete every type.
+    /// </summary>
+    private IReadOnlyList<INamedTypeSymbol> Subtypes(INamedTypeSymbol type)
     {
-        if (_sourceTypes.IsDefault)
+        if (_subtypes is null)
         {
-            var types = ImmutableArray.CreateBuilder<INamedTypeSymbol>();
+            var index = new Dictionary<INamedTypeSymbol, List<INamedTypeSymbol>>(SymbolEqualityComparer.Default);
             var pending = new Stack<INamespaceOrTypeSymbol>();
             pending.Push(_compilation.Assembly.GlobalNamespace);
             while (pending.Count > 0)
@@ -247,7 +239,7 @@ internal sealed class MethodUses
                 }
                 else
                 {
-                    types.Add((INamedTypeSymbol)current);
+                    Index((INamedTypeSymbol)current, index);
                 }
 
                 foreach (var nested in current.GetTypeMembers())
@@ -256,10 +248,36 @@ internal sealed class MethodUses
                 }
             }
 
-            ImmutableInterlocked.InterlockedInitialize(ref _sourceTypes, types.ToImmutable());
+            Interlocked.CompareExchange(ref _subtypes, index, null);
         }
 
-        return _sourceTypes;
+        return _subtypes.TryGetValue(type.OriginalDefinition, out var found) ? found : Array.Empty<INamedTypeSymbol>();
+    }
+
+    private void Index(INamedTypeSymbol type, Dictionary<INamedTypeSymbol, List<INamedTypeSymbol>> index)
+    {
+        for (var baseType = type.BaseType; baseType is not null && SymbolEqualityComparer.Default.Equals(baseType.ContainingAssembly, _compilation.Assembly); baseType = baseType.BaseType)
+        {
+            Add(baseType.OriginalDefinition);
+        }
+
+        foreach (var @interface in type.AllInterfaces)
+        {
+            if (SymbolEqualityComparer.Default.Equals(@interface.ContainingAssembly, _compilation.Assembly))
+            {
+                Add(@interface.OriginalDefinition);
+            }
+        }
+
+        void Add(INamedTypeSymbol supertype)
+        {
+            if (!index.TryGetValue(supertype, out var list))
+            {
+                index[supertype] = list = new List<INamedTypeSymbol>();
+            }
+
+            list.Add(type);
+        }
     }
 
     private ImmutableArray<MethodUse>? Find(IMethodSymbol method, CancellationToken cancellationToken)

@@ -190,7 +190,7 @@ internal sealed class ReturnedReads
             method.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not MethodDeclarationSyntax declaration ||
             (declaration.Body is null && declaration.ExpressionBody is null) ||
             !_compilation.ContainsSyntaxTree(declaration.SyntaxTree) ||
-            !MayReturnARead(declaration))
+            !MayReturnARead(declaration, method, cancellationToken))
         {
             return null;
         }
@@ -272,49 +272,92 @@ internal sealed class ReturnedReads
         return true;
     }
 
+    private static readonly HashSet<string> ReadNames = new() { "ReadAllLines", "ReadAllText", "GetFiles", "GetDirectories", "GetFileSystemEntries", "GetFileSystemInfos" };
+
     /// <summary>
-    /// A syntax-only first look, so that most methods are never bound: the method names one of the reads, or returns
-    /// a call, a conditional or a local (which may hand back another method's read).
+    /// A syntax-only first look, so that most methods are never bound (binding a method body that is not the one being
+    /// analysed costs about 2-3 ms): the method names one of the reads, or returns a call to a method of its own type
+    /// whose declaration names one (a wrapper of a wrapper in the same type; wrappers across types are not followed).
     /// </summary>
-    private static bool MayReturnARead(MethodDeclarationSyntax declaration)
+    private static bool MayReturnARead(MethodDeclarationSyntax declaration, IMethodSymbol method, CancellationToken cancellationToken)
     {
-        foreach (var token in declaration.DescendantTokens())
+        if (NamesARead(declaration))
         {
-            if (token.IsKind(SyntaxKind.IdentifierToken) && token.ValueText is "ReadAllLines" or "ReadAllText" or "GetFiles" or "GetDirectories" or "GetFileSystemEntries" or "GetFileSystemInfos")
-            {
-                return true;
-            }
+            return true;
         }
 
         if (declaration.ExpressionBody is { } arrow)
         {
-            return IsCallLike(arrow.Expression);
+            return CallsAReaderOfItsType(arrow.Expression, method, cancellationToken);
         }
 
         foreach (var node in declaration.Body!.DescendantNodes(node => node is not (AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax)))
         {
-            if (node is ReturnStatementSyntax { Expression: { } returned } && IsCallLike(returned))
+            if (node is ReturnStatementSyntax { Expression: { } returned } && CallsAReaderOfItsType(returned, method, cancellationToken))
             {
                 return true;
             }
         }
 
         return false;
+    }
 
-        static bool IsCallLike(ExpressionSyntax expression)
+    private static bool NamesARead(SyntaxNode code)
+    {
+        foreach (var token in code.DescendantTokens())
         {
-            while (expression is ParenthesizedExpressionSyntax or CastExpressionSyntax or PostfixUnaryExpressionSyntax)
+            if (token.IsKind(SyntaxKind.IdentifierToken) && ReadNames.Contains(token.ValueText))
             {
-                expression = expression switch
-                {
-                    ParenthesizedExpressionSyntax parenthesized => parenthesized.Expression,
-                    CastExpressionSyntax cast => cast.Expression,
-                    _ => ((PostfixUnaryExpressionSyntax)expression).Operand, // x!
-                };
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary><c>return Inner(path)</c> (or <c>this.Inner</c>, in a <c>?:</c>) where a method of the same type named Inner names a read.</summary>
+    private static bool CallsAReaderOfItsType(ExpressionSyntax expression, IMethodSymbol method, CancellationToken cancellationToken)
+    {
+        while (expression is ParenthesizedExpressionSyntax or CastExpressionSyntax or PostfixUnaryExpressionSyntax or ConditionalExpressionSyntax)
+        {
+            if (expression is ConditionalExpressionSyntax conditional)
+            {
+                return CallsAReaderOfItsType(conditional.WhenTrue, method, cancellationToken) || CallsAReaderOfItsType(conditional.WhenFalse, method, cancellationToken);
             }
 
-            return expression is InvocationExpressionSyntax or ConditionalExpressionSyntax or IdentifierNameSyntax;
+            expression = expression switch
+            {
+                ParenthesizedExpressionSyntax parenthesized => parenthesized.Expression,
+                CastExpressionSyntax cast => cast.Expression,
+                _ => ((PostfixUnaryExpressionSyntax)expression).Operand, // x!
+            };
         }
+
+        var name = expression is InvocationExpressionSyntax { Expression: var invoked }
+            ? invoked switch
+            {
+                IdentifierNameSyntax identifier => identifier.Identifier.ValueText,
+                MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax, Name: var member } => member.Identifier.ValueText,
+                _ => null,
+            }
+            : null;
+        if (name is null || name == method.Name)
+        {
+            return false;
+        }
+
+        foreach (var member in method.ContainingType.GetMembers(name))
+        {
+            foreach (var reference in member.DeclaringSyntaxReferences)
+            {
+                if (NamesARead(reference.GetSyntax(cancellationToken)))
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
     }
 
     private ReturnedRead? SummarizeCall(IInvocationOperation call, int depth, ref bool complete, CancellationToken cancellationToken)
