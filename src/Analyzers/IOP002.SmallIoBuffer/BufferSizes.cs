@@ -214,16 +214,26 @@ internal static class BufferSizes
         return new KnownSize(System.Convert.ToInt64(literal.Token.Value, System.Globalization.CultureInfo.InvariantCulture)) { Fixable = false };
     }
 
-    /// <summary>The member's name is assigned in its type (a static constructor setting the field): read as tokens.</summary>
+    /// <summary>
+    /// The member's name is written in its type: assigned, passed by <c>ref</c>/<c>out</c>, incremented, or named at all
+    /// in a static constructor (where a readonly static field may be set again). Read as syntax.
+    /// </summary>
     private static bool IsAssignedOutsideItsDeclaration(ISymbol member, CancellationToken cancellationToken)
     {
         foreach (var part in member.ContainingType.DeclaringSyntaxReferences)
         {
             foreach (var node in part.GetSyntax(cancellationToken).DescendantNodes())
             {
-                if (node is AssignmentExpressionSyntax { Left: var target } &&
-                    (target is IdentifierNameSyntax { Identifier.ValueText: var name } && name == member.Name ||
-                     target is MemberAccessExpressionSyntax { Name.Identifier.ValueText: var accessed } && accessed == member.Name))
+                if (node is not IdentifierNameSyntax { Identifier.ValueText: var name } identifier || name != member.Name)
+                {
+                    continue;
+                }
+
+                SyntaxNode used = identifier.Parent is MemberAccessExpressionSyntax access && access.Name == identifier ? access : identifier;
+                if (used.Parent is AssignmentExpressionSyntax assignment && assignment.Left == used ||
+                    used.Parent is ArgumentSyntax { RefKindKeyword.RawKind: not 0 } ||
+                    used.Parent is PrefixUnaryExpressionSyntax or PostfixUnaryExpressionSyntax or TupleExpressionSyntax or ArgumentSyntax { Parent: TupleExpressionSyntax } ||
+                    used.FirstAncestorOrSelf<ConstructorDeclarationSyntax>() is { } constructor && constructor.Modifiers.Any(Microsoft.CodeAnalysis.CSharp.SyntaxKind.StaticKeyword))
                 {
                     return true;
                 }

@@ -166,7 +166,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
             additionalLocations,
             Fixable.With(ImmutableDictionary<string, string?>.Empty, false),
             returned.Describe(),
-            Rules.Format(returned.IsOwnedByTheCompilation ? nameof(Resources.IOP003_AdviceReturnReadLines) : nameof(Resources.IOP003_AdviceReadLinesOverload))));
+            Rules.Format(returned.IsOwnedByTheCompilation(model.MethodUses) ? nameof(Resources.IOP003_AdviceReturnReadLines) : nameof(Resources.IOP003_AdviceReadLinesOverload))));
     }
 
     /// <summary>

@@ -158,7 +158,7 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
         }
 
         Report(context, call, consumer, local, use, asksForNone, returned.Describe(), Rules.Format(
-            returned.IsOwnedByTheCompilation ? nameof(Resources.IOP007_ReturnEnumerating) : nameof(Resources.IOP007_EnumeratingOverload),
+            returned.IsOwnedByTheCompilation(model.MethodUses) ? nameof(Resources.IOP007_ReturnEnumerating) : nameof(Resources.IOP007_EnumeratingOverload),
             $"{returned.Read.TargetMethod.ContainingType.Name}.{enumeratingName}"), acrossMethods: true);
     }
 

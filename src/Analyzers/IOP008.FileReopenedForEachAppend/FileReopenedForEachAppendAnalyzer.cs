@@ -103,7 +103,7 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
             model.Appends.Of(call.TargetMethod, context.CancellationToken) is not { } appending ||
             FileKey.Of(appending.Path) is not { } key ||
             IsLockedInsideLoop(call, loop) ||
-            (appending.PathIsPerObject && !IsTheSameObjectEveryIteration(call, loop)))
+            (appending.PathIsPerObject && !IsTheSameObjectEveryIteration(call, loop, loops)))
         {
             return;
         }
@@ -147,16 +147,36 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
     /// The call's object is <c>this</c>, a readonly field of this object or a static one, or a local or parameter
     /// declared outside the loop that the loop does not write.
     /// </summary>
-    private static bool IsTheSameObjectEveryIteration(IInvocationOperation call, ILoopOperation loop) => call.Instance?.WalkDownConversions() switch
+    private static bool IsTheSameObjectEveryIteration(IInvocationOperation call, ILoopOperation loop, LoopVerdicts loops)
     {
-        null or IInstanceReferenceOperation => true,
-        IFieldReferenceOperation { Field.IsReadOnly: true, Instance: null or IInstanceReferenceOperation } => true,
-        ILocalReferenceOperation local => !local.Local.IsDeclaredIn(loop) && !loop.AllOperations().Any(operation =>
-            operation is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local.Local) && LocalValues.IsWrite(reference)),
-        IParameterReferenceOperation parameter => !loop.AllOperations().Any(operation =>
-            operation is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter.Parameter) && LocalValues.IsWrite(reference)),
-        _ => false,
-    };
+        object? variable = call.Instance?.WalkDownConversions() switch
+        {
+            null or IInstanceReferenceOperation => null,
+            IFieldReferenceOperation { Field.IsReadOnly: true, Instance: null or IInstanceReferenceOperation } => null,
+            ILocalReferenceOperation local when !local.Local.IsDeclaredIn(loop) => local.Local,
+            IParameterReferenceOperation parameter => parameter.Parameter,
+            var other => (object)other, // anything else: not known to be the same object
+        };
+        if (variable is null)
+        {
+            return true;
+        }
+
+        if (variable is not ISymbol symbol)
+        {
+            return false;
+        }
+
+        // Once per loop and variable: a loop that calls logger.Log N times walks the loop once for the logger.
+        var stable = loops.Receivers.GetOrAdd(loop.Syntax, _ => new ConcurrentDictionary<ISymbol, bool>(SymbolEqualityComparer.Default));
+        if (!stable.TryGetValue(symbol, out var unchanged))
+        {
+            unchanged = stable.GetOrAdd(symbol, !loop.AllOperations().Any(operation =>
+                operation is ILocalReferenceOperation or IParameterReferenceOperation && SymbolEqualityComparer.Default.Equals(operation.GetReferencedSymbol(), symbol) && LocalValues.IsWrite(operation)));
+        }
+
+        return unchanged;
+    }
 
     /// <summary>The appends of <paramref name="loop"/>, all to one file, when the rule reports them; else null.</summary>
     private static AppendGroup? ReportableGroup(ILoopOperation loop, IoModel model, Compilation compilation)
@@ -378,6 +398,8 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
         public ConcurrentDictionary<SyntaxNode, AppendGroup?> Appends { get; } = new();
 
         public ConcurrentDictionary<SyntaxNode, ConcurrentDictionary<IMethodSymbol, bool>> Calls { get; } = new();
+
+        public ConcurrentDictionary<SyntaxNode, ConcurrentDictionary<ISymbol, bool>> Receivers { get; } = new();
     }
 
     private sealed class AppendGroup

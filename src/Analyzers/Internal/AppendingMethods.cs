@@ -134,17 +134,32 @@ internal sealed class AppendingMethods
         return new AppendingMethod(method, append, path);
     }
 
+    /// <summary>
+    /// The method names an append and no other file operation (a logger that rotates its file - checks its length,
+    /// deletes or moves it - would break under a writer held open across calls).
+    /// </summary>
     private static bool NamesAnAppend(MethodDeclarationSyntax declaration)
     {
+        var appends = false;
         foreach (var token in declaration.DescendantTokens())
         {
-            if (token.IsKind(SyntaxKind.IdentifierToken) && token.ValueText is "AppendAllText" or "AppendAllLines")
+            if (!token.IsKind(SyntaxKind.IdentifierToken))
             {
-                return true;
+                continue;
+            }
+
+            switch (token.ValueText)
+            {
+                case "AppendAllText" or "AppendAllLines":
+                    appends = true;
+                    break;
+                case "FileInfo" or "Delete" or "Move" or "Copy" or "Replace" or "Exists" or "Length" or "WriteAllText" or "WriteAllLines" or "WriteAllBytes" or
+                     "StreamWriter" or "FileStream" or "Open" or "OpenWrite" or "Create" or "AppendText" or "ReadAllText" or "ReadAllLines" or "ReadLines" or "SetLastWriteTime":
+                    return false;
             }
         }
 
-        return false;
+        return appends;
     }
 
     /// <summary>

@@ -340,14 +340,14 @@ internal sealed class MethodUses
     /// <summary>The name binds to the method, or (in code that does not bind yet) has it among its candidates.</summary>
     private static bool Names(SymbolInfo info, IMethodSymbol method)
     {
-        if (SymbolEqualityComparer.Default.Equals(info.Symbol?.OriginalDefinition, method))
+        if (IsThe(info.Symbol, method))
         {
             return true;
         }
 
         foreach (var candidate in info.CandidateSymbols)
         {
-            if (SymbolEqualityComparer.Default.Equals(candidate.OriginalDefinition, method))
+            if (IsThe(candidate, method))
             {
                 return true;
             }
@@ -355,4 +355,8 @@ internal sealed class MethodUses
 
         return false;
     }
+
+    /// <summary>The symbol is the method, also as an extension method called on its receiver (<c>x.Open()</c> binds to a reduced form).</summary>
+    private static bool IsThe(ISymbol? symbol, IMethodSymbol method) =>
+        SymbolEqualityComparer.Default.Equals((symbol is IMethodSymbol { ReducedFrom: { } declared } ? declared : symbol)?.OriginalDefinition, method);
 }

@@ -30,13 +30,13 @@ internal sealed class ReturnedRead
 {
     private readonly bool _onePath;
 
-    public ReturnedRead(IMethodSymbol method, ReadResult result, IInvocationOperation read, bool readsAParameter, bool onePath = true)
+    public ReturnedRead(IMethodSymbol method, ReadResult result, IInvocationOperation read, int? pathParameter, bool onePath = true)
     {
         _onePath = onePath;
         Method = method;
         Result = result;
         Read = read;
-        ReadsAParameter = readsAParameter;
+        PathParameter = pathParameter;
     }
 
     /// <summary>The project method whose callers get the read's result.</summary>
@@ -48,32 +48,36 @@ internal sealed class ReturnedRead
     public IInvocationOperation Read { get; }
 
     /// <summary>
-    /// The read's path (its first argument) is <see cref="Method"/>'s own parameter, so at a call the path is that
-    /// argument (<see cref="PathAt"/>); otherwise the path is computed inside, out of the caller's sight.
+    /// The ordinal of <see cref="Method"/>'s parameter that the read opens as it is passed (never written in the
+    /// method), so at a call the path is that argument (<see cref="PathAt"/>); null when the path is computed inside, out
+    /// of the caller's sight.
     /// </summary>
-    public bool ReadsAParameter { get; }
+    public int? PathParameter { get; }
 
     /// <summary>The same read, as a call to <paramref name="called"/> (an interface's or base's method whose one body is <see cref="Method"/>).</summary>
-    public ReturnedRead CalledAs(IMethodSymbol called) => new(called, Result, Read, ReadsAParameter, _onePath);
+    public ReturnedRead CalledAs(IMethodSymbol called) => new(called, Result, Read, PathParameter, _onePath);
 
     /// <summary>
-    /// No code outside the compilation can call <see cref="Method"/> (it, or a type around it, is private or internal):
-    /// its return type may change with its callers. A public or protected method's callers elsewhere would break.
+    /// No code outside the compilation can call <see cref="Method"/> (it, or a type around it, is private, or internal
+    /// with internals given to test projects only): its return type may change with its callers. A public or protected
+    /// method's callers elsewhere would break.
     /// </summary>
-    public bool IsOwnedByTheCompilation
+    public bool IsOwnedByTheCompilation(MethodUses uses)
     {
-        get
+        for (ISymbol? symbol = Method; symbol is INamedTypeSymbol or IMethodSymbol; symbol = symbol.ContainingSymbol)
         {
-            for (ISymbol? symbol = Method; symbol is INamedTypeSymbol or IMethodSymbol; symbol = symbol.ContainingSymbol)
+            if (symbol.DeclaredAccessibility is Accessibility.Private)
             {
-                if (symbol.DeclaredAccessibility is Accessibility.Private or Accessibility.Internal or Accessibility.ProtectedAndInternal)
-                {
-                    return true;
-                }
+                return true;
             }
 
-            return false;
+            if (symbol.DeclaredAccessibility is Accessibility.Internal or Accessibility.ProtectedAndInternal)
+            {
+                return !uses.GivesInternalsAway(); // a friend assembly's callers would break too
+            }
         }
+
+        return false;
     }
 
     /// <summary>"'ReadConfig', which returns File.ReadAllLines," - how a message names the method and what it returns.</summary>
@@ -95,8 +99,8 @@ internal sealed class ReturnedRead
         var path = Read.Arguments.GetArgument(0)?.Value.WalkDownConversions();
         switch (path)
         {
-            case IParameterReferenceOperation parameter when ReadsAParameter:
-                return call.Arguments.GetArgument(parameter.Parameter.Ordinal)?.Value;
+            case var _ when PathParameter is { } ordinal:
+                return call.Arguments.GetArgument(ordinal)?.Value;
             case { ConstantValue.HasValue: true }:
             case IFieldReferenceOperation { Field.IsStatic: true }:
                 return path;
@@ -237,7 +241,7 @@ internal sealed class ReturnedReads
     /// </summary>
     private bool TryAdd(IMethodSymbol method, IOperation value, IOperation body, int depth, ref ReturnedRead? found, ref bool complete, CancellationToken cancellationToken)
     {
-        var read = ReadOf(value, body, cancellationToken, out var readsAParameter, out var call);
+        var read = ReadOf(value, body, cancellationToken, out var pathParameter, out var call);
         IOperation? site = read;
         if (read is null && call is not null)
         {
@@ -255,11 +259,10 @@ internal sealed class ReturnedReads
 
             read = deeper.Read;
             site = call;
-            readsAParameter = deeper.PathAt(call)?.WalkDownConversions() is IParameterReferenceOperation passed &&
-                              SymbolEqualityComparer.Default.Equals(passed.Parameter.ContainingSymbol?.OriginalDefinition, method);
+            pathParameter = PassedParameter(deeper.PathAt(call), method, body);
         }
 
-        if (read is null || site is null || IsGuarded(site, body) ||
+        if (read is null || site is null || !IsPlainlyReturned(site, body) ||
             (found is not null && !SymbolEqualityComparer.Default.Equals(found.Read.TargetMethod, read.TargetMethod)))
         {
             return false;
@@ -267,8 +270,8 @@ internal sealed class ReturnedReads
 
         // Two returns that read different calls: the path at a call is no longer one expression.
         found = found is null
-            ? new ReturnedRead(method, ResultOf(read.TargetMethod)!.Value, read, readsAParameter)
-            : found.Read == read ? found : new ReturnedRead(method, found.Result, found.Read, readsAParameter: false, onePath: false);
+            ? new ReturnedRead(method, ResultOf(read.TargetMethod)!.Value, read, pathParameter)
+            : found.Read.Syntax == read.Syntax ? found : new ReturnedRead(method, found.Result, found.Read, pathParameter: null, onePath: false);
         return true;
     }
 
@@ -383,13 +386,14 @@ internal sealed class ReturnedReads
     /// <c>return</c>s. <paramref name="call"/> is set instead when the value is a call to another method of the
     /// compilation (directly or through such a local).
     /// </summary>
-    private IInvocationOperation? ReadOf(IOperation value, IOperation body, CancellationToken cancellationToken, out bool readsAParameter, out IInvocationOperation? call)
+    private IInvocationOperation? ReadOf(IOperation value, IOperation body, CancellationToken cancellationToken, out int? pathParameter, out IInvocationOperation? call)
     {
-        readsAParameter = false;
+        pathParameter = null;
         call = null;
         if (value is ILocalReferenceOperation local)
         {
-            if (!IsOnlyReturned(local.Local, body) || LocalValues.GetSingleAssignedValue(local.Local, body, cancellationToken) is not { } assigned)
+            if (!IsOnlyReturned(local.Local, body) || LocalValues.GetSingleAssignedValue(local.Local, body, cancellationToken) is not { } assigned ||
+                !IsReturnedByTheNextStatement(assigned, local))
             {
                 return null;
             }
@@ -414,9 +418,42 @@ internal sealed class ReturnedReads
             return null;
         }
 
-        readsAParameter = invocation.Arguments.GetArgument(0)?.Value.WalkDownConversions() is IParameterReferenceOperation;
+        pathParameter = PassedParameter(invocation.Arguments.GetArgument(0)?.Value, (IMethodSymbol?)null, body);
         return invocation;
     }
+
+    /// <summary>
+    /// The ordinal of the method's parameter <paramref name="path"/> reads, when the method never writes that parameter
+    /// (<c>p = Path.Combine(root, p)</c> makes the caller's argument another path); null otherwise.
+    /// </summary>
+    private static int? PassedParameter(IOperation? path, IMethodSymbol? method, IOperation body)
+    {
+        if (path?.WalkDownConversions() is not IParameterReferenceOperation { Parameter: var parameter } ||
+            (method is not null && !SymbolEqualityComparer.Default.Equals(parameter.ContainingSymbol?.OriginalDefinition, method)))
+        {
+            return null;
+        }
+
+        foreach (var operation in body.OwnOperations())
+        {
+            if (operation is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter) && LocalValues.IsWrite(reference))
+            {
+                return null;
+            }
+        }
+
+        return parameter.Ordinal;
+    }
+
+    /// <summary>
+    /// <c>var lines = File.ReadAllLines(p); return lines;</c>: the statement after the local's declaration returns it,
+    /// so nothing runs between the read and the return (a <c>File.Delete(p)</c> there would break the streaming form).
+    /// </summary>
+    private static bool IsReturnedByTheNextStatement(IOperation assigned, ILocalReferenceOperation returned) =>
+        assigned.Syntax.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>() is { Parent: BlockSyntax block } declaration &&
+        block.Statements.IndexOf(declaration) is var index && index + 1 < block.Statements.Count &&
+        block.Statements[index + 1] is ReturnStatementSyntax { Expression: { } expression } &&
+        expression.Span.Contains(returned.Syntax.Span);
 
     /// <summary>The read a System.IO method is, or null for any other method.</summary>
     private ReadResult? ResultOf(IMethodSymbol method)
@@ -481,8 +518,9 @@ internal sealed class ReturnedReads
     {
         foreach (var reference in LocalReferences.Of(body).Of(local))
         {
-            if (reference is ILocalReferenceOperation read && read.GetParentSkippingConversions(out _) is not IReturnOperation &&
-                !(read.Parent is ISimpleAssignmentOperation assignment && assignment.Target == read))
+            if (reference is ILocalReferenceOperation read &&
+                ((read.GetParentSkippingConversions(out _) is not IReturnOperation && !(read.Parent is ISimpleAssignmentOperation assignment && assignment.Target == read)) ||
+                 read.GetEnclosingFunctionBody() != body)) // a lambda's return hands the array to someone else
             {
                 return false;
             }
@@ -491,17 +529,22 @@ internal sealed class ReturnedReads
         return true;
     }
 
-    /// <summary>The read sits in a <c>try</c> body with <c>catch</c> clauses: its errors are handled in the method.</summary>
-    private static bool IsGuarded(IOperation read, IOperation body)
+    /// <summary>
+    /// Between the read (or the call that returns it) and the method's body there is only what hands its value to a
+    /// <c>return</c>: blocks, a <c>?:</c>, conversions, a lazy chain, a local's declaration. Not a <c>try</c> (a catch
+    /// would no longer see the streaming form's errors, a finally would run before the lines are read), a <c>lock</c>,
+    /// a <c>using</c> or a loop.
+    /// </summary>
+    private static bool IsPlainlyReturned(IOperation read, IOperation body)
     {
         for (var current = read.Parent; current is not null && current != body; current = current.Parent)
         {
-            if (current is ITryOperation { Catches.Length: > 0 } guard && guard.Body.Syntax.Span.Contains(read.Syntax.Span))
+            if (current is ITryOperation or ILockOperation or IUsingOperation or IUsingDeclarationOperation or ILoopOperation)
             {
-                return true;
+                return false;
             }
         }
 
-        return false;
+        return true;
     }
 }

@@ -79,6 +79,23 @@ public sealed class IOP001_AcrossMethodsTests
                 }
             """, SyncCallers));
 
+    [Fact]
+    public Task ExtensionFactoryCalledOnItsReceiver_ACallerAwaits_NoDiagnostic() => Verify.VerifyAnalyzerAsync("""
+        using System.IO;
+        using System.Threading.Tasks;
+
+        static class Files
+        {
+            internal static FileStream OpenA(this string p) => new FileStream(p, FileMode.Open, FileAccess.Read, FileShare.Read, 4096, true);
+        }
+
+        class Use
+        {
+            async Task<int> A(string p) { using var s = p.OpenA(); return await s.ReadAsync(new byte[1]); }
+            int B(string p) { using var s = Files.OpenA(p); return s.Read(new byte[1], 0, 1); }
+        }
+        """);
+
     [Theory]
     [InlineData("public static FileStream Open(string path) => new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, 4096, useAsync: true);", "")]               // public: callers elsewhere
     [InlineData("private static FileStream Open(string path) => new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, 4096, useAsync: true);",

@@ -49,6 +49,7 @@ public sealed class IOP002_SizesFromOtherTypesTests
 
     [Theory]
     [InlineData("public static class Sizes { public static readonly int Small = 4096; static Sizes() { Small = 1 << 20; } }")] // set again in the static constructor
+    [InlineData("public static class Sizes { public static readonly int Small = 4096; static Sizes() { int.TryParse(System.Environment.GetEnvironmentVariable(\"B\"), out Small); } }")] // set by out
     [InlineData("public static class Sizes { public static int Small { get; set; } = 4096; }")]                                // a setter: may change
     [InlineData("public static class Sizes { public static readonly int Small = System.Environment.ProcessorCount * 1024; }")]  // computed at run time
     [InlineData("public class Sizes { public virtual int Small => 4096; } ")]                                                      // not static

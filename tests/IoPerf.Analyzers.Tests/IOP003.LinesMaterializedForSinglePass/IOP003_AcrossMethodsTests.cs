@@ -127,11 +127,15 @@ public sealed class IOP003_AcrossMethodsTests
         """), "Load");
 
     [Theory]
+    [InlineData("foreach (var line in Wrapped(\"name\", path)) File.AppendAllText(path, line);")] // the same file, passed through a wrapper's second parameter
+    [InlineData("foreach (var line in Rooted(path)) File.AppendAllText(\"other\", line);")]      // a parameter rewritten inside: the path is not the argument
     [InlineData("foreach (var line in Load(path)) File.AppendAllText(path, line);")]           // the same file, passed in
     [InlineData("foreach (var line in LoadConfig()) File.AppendAllText(path, line);")]         // a path computed inside: may be this one
     public Task LoopMayWriteTheFileRead_NoDiagnostic(string statement) => Verify.VerifyAnalyzerAsync(Code($$"""
             private readonly string _config = Path.GetTempFileName();
             private static string[] Load(string path) => File.ReadAllLines(path);
+            private static string[] Wrapped(string name, string path) => Load(path);
+            private static string[] Rooted(string path) { path = Path.Combine("root", path); return File.ReadAllLines(path); }
             private string[] LoadConfig() => File.ReadAllLines(_config);
 
             void Copy(string path)
@@ -158,6 +162,10 @@ public sealed class IOP003_AcrossMethodsTests
     [InlineData("private static string[] Load(string path) { var lines = File.ReadAllLines(path); lines[0] = \"\"; return lines; }")] // changed before it is returned
     [InlineData("private static string[] Load(string path) { try { return File.ReadAllLines(path); } catch (IOException) { return Array.Empty<string>(); } }")] // errors handled inside
     [InlineData("private static string[] Load(string path) => File.Exists(path) ? File.ReadAllLines(path) : new[] { \"default\" };")] // not always the file
+    [InlineData("private static string[] Load(string path) { var lines = File.ReadAllLines(path); File.Delete(path); return lines; }")] // the file is gone before the lines would be read
+    [InlineData("private static string[] Load(string path) { lock (typeof(C)) { return File.ReadAllLines(path); } }")]                  // read under a lock
+    [InlineData("private static string[] Load(string path) { try { return File.ReadAllLines(path); } finally { File.Delete(path); } }")] // a finally runs before the lines are read
+    [InlineData("private static Func<string[]>? Get; private static string[] Load(string path) { var lines = File.ReadAllLines(path); Get = () => lines; return lines; }")] // kept by a lambda
     [InlineData("private static string[] Load(string path) => Directory.GetFiles(path);")]                 // a listing: IOP007's
     [InlineData("private static IEnumerable<string> Load(string path) => File.ReadAllLines(path).OrderBy(l => l);")] // sorted: every line is needed first
     [InlineData("private static string[] Load(string path) => path.Split('\\n');")]                         // no file

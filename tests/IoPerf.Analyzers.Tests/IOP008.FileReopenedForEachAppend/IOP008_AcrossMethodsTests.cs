@@ -82,6 +82,7 @@ public sealed class IOP008_AcrossMethodsTests
     [InlineData("public void Log(string m) => File.AppendAllText(_mutablePath, m);")]                                        // the path may change between calls
     [InlineData("public static void Log(string m) => File.AppendAllText(m + \".log\", m);")]                                  // a file per message
     [InlineData("public static void Log(string m) { File.AppendAllText(LogPath, m); File.AppendAllText(StaticPath, m); }")] // two files
+    [InlineData("public static void Log(string m) { File.Delete(StaticPath); File.AppendAllText(LogPath, m); }")]          // it also changes files: a rotating logger
     [InlineData("public static void Log(string m) { foreach (var c in m) File.AppendAllText(LogPath, c.ToString()); }")]   // its own loop: reported inside
     public Task MethodDoesNotAppendToOneFileOnEveryCall_NoDiagnosticAtTheCall(string logger)
     {
