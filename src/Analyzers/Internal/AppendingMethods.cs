@@ -140,6 +140,11 @@ internal sealed class AppendingMethods
     /// </summary>
     private static bool NamesAnAppend(MethodDeclarationSyntax declaration)
     {
+        if (!SyntaxText.Mentions(declaration, "AppendAllText", "AppendAllLines"))
+        {
+            return false; // most methods: no token walk
+        }
+
         var appends = false;
         foreach (var token in declaration.DescendantTokens())
         {

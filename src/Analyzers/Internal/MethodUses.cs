@@ -37,7 +37,6 @@ internal sealed class MethodUses
 {
     private readonly Compilation _compilation;
     private readonly ConcurrentDictionary<IMethodSymbol, ImmutableArray<MethodUse>?> _byMethod = new(SymbolEqualityComparer.Default);
-    private Dictionary<INamedTypeSymbol, List<INamedTypeSymbol>>? _subtypes;
     private int _internalsGivenAway; // 0: not asked yet, 1: no, 2: yes
 
     public MethodUses(Compilation compilation)
@@ -151,9 +150,9 @@ internal sealed class MethodUses
             }
 
             INamedTypeSymbol? implementer = null;
-            foreach (var candidate in Subtypes(type))
+            foreach (var candidate in TypesDeclaring(method.Name))
             {
-                if (candidate.TypeKind != TypeKind.Interface)
+                if (candidate.TypeKind != TypeKind.Interface && Implements(candidate, type))
                 {
                     if (implementer is not null)
                     {
@@ -182,7 +181,7 @@ internal sealed class MethodUses
 
         // A virtual method nothing overrides runs its own body; an abstract one overridden once runs that override's.
         IMethodSymbol? onlyOverride = null;
-        foreach (var candidate in Subtypes(type))
+        foreach (var candidate in TypesDeclaring(method.Name))
         {
             foreach (var member in candidate.GetMembers(method.Name))
             {
@@ -216,68 +215,36 @@ internal sealed class MethodUses
     }
 
     /// <summary>
-    /// The compilation's types that derive from or implement <paramref name="type"/> (a type or interface of the
-    /// compilation), directly or not: from an index of every declared type's bases and interfaces, built once, when a
-    /// call first needs it. Asking each type for its members instead would make the compiler complete every type.
+    /// The compilation's types that declare a member named <paramref name="name"/> (or an explicit implementation of
+    /// one), from the compiler's declaration table: no type is asked for its members, and no method body is bound.
+    /// Only these can implement or override a method of that name.
     /// </summary>
-    private IReadOnlyList<INamedTypeSymbol> Subtypes(INamedTypeSymbol type)
+    private IEnumerable<INamedTypeSymbol> TypesDeclaring(string name)
     {
-        if (_subtypes is null)
+        var types = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
+        var explicitSuffix = "." + name;
+        foreach (var symbol in _compilation.GetSymbolsWithName(declared => declared == name || declared.EndsWith(explicitSuffix, StringComparison.Ordinal), SymbolFilter.Member))
         {
-            var index = new Dictionary<INamedTypeSymbol, List<INamedTypeSymbol>>(SymbolEqualityComparer.Default);
-            var pending = new Stack<INamespaceOrTypeSymbol>();
-            pending.Push(_compilation.Assembly.GlobalNamespace);
-            while (pending.Count > 0)
+            if (symbol.ContainingType is { } type)
             {
-                var current = pending.Pop();
-                if (current is INamespaceSymbol ns)
-                {
-                    foreach (var member in ns.GetNamespaceMembers())
-                    {
-                        pending.Push(member);
-                    }
-                }
-                else
-                {
-                    Index((INamedTypeSymbol)current, index);
-                }
-
-                foreach (var nested in current.GetTypeMembers())
-                {
-                    pending.Push(nested);
-                }
+                types.Add(type);
             }
-
-            Interlocked.CompareExchange(ref _subtypes, index, null);
         }
 
-        return _subtypes.TryGetValue(type.OriginalDefinition, out var found) ? found : Array.Empty<INamedTypeSymbol>();
+        return types;
     }
 
-    private void Index(INamedTypeSymbol type, Dictionary<INamedTypeSymbol, List<INamedTypeSymbol>> index)
+    private static bool Implements(INamedTypeSymbol type, INamedTypeSymbol @interface)
     {
-        for (var baseType = type.BaseType; baseType is not null && SymbolEqualityComparer.Default.Equals(baseType.ContainingAssembly, _compilation.Assembly); baseType = baseType.BaseType)
+        foreach (var implemented in type.AllInterfaces)
         {
-            Add(baseType.OriginalDefinition);
-        }
-
-        foreach (var @interface in type.AllInterfaces)
-        {
-            if (SymbolEqualityComparer.Default.Equals(@interface.ContainingAssembly, _compilation.Assembly))
+            if (SymbolEqualityComparer.Default.Equals(implemented.OriginalDefinition, @interface))
             {
-                Add(@interface.OriginalDefinition);
+                return true;
             }
         }
 
-        void Add(INamedTypeSymbol supertype)
-        {
-            if (!index.TryGetValue(supertype, out var list))
-            {
-                index[supertype] = list = new List<INamedTypeSymbol>();
-            }
-
-            list.Add(type);
-        }
+        return false;
     }
 
     private ImmutableArray<MethodUse>? Find(IMethodSymbol method, CancellationToken cancellationToken)

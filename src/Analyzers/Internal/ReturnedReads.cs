@@ -275,7 +275,7 @@ internal sealed class ReturnedReads
         return true;
     }
 
-    private static readonly HashSet<string> ReadNames = new() { "ReadAllLines", "ReadAllText", "GetFiles", "GetDirectories", "GetFileSystemEntries", "GetFileSystemInfos" };
+    private static readonly string[] ReadNameList = { "ReadAllLines", "ReadAllText", "GetFiles", "GetDirectories", "GetFileSystemEntries", "GetFileSystemInfos" };
 
     /// <summary>
     /// A syntax-only first look, so that most methods are never bound (binding a method body that is not the one being
@@ -305,18 +305,7 @@ internal sealed class ReturnedReads
         return false;
     }
 
-    private static bool NamesARead(SyntaxNode code)
-    {
-        foreach (var token in code.DescendantTokens())
-        {
-            if (token.IsKind(SyntaxKind.IdentifierToken) && ReadNames.Contains(token.ValueText))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
+    private static bool NamesARead(SyntaxNode code) => SyntaxText.Mentions(code, ReadNameList);
 
     /// <summary><c>return Inner(path)</c> (or <c>this.Inner</c>, in a <c>?:</c>) where a method of the same type named Inner names a read.</summary>
     private static bool CallsAReaderOfItsType(ExpressionSyntax expression, IMethodSymbol method, CancellationToken cancellationToken)
