@@ -63,7 +63,8 @@ public sealed class AsyncFileUsedSynchronouslyAnalyzer : DiagnosticAnalyzer
     private static void AnalyzeAsyncOpening(OperationAnalysisContext context, WellKnownIoTypes types, IOperation operation, FileOpening opening, IOperation flag)
     {
         var uses = FileUses.Collect(operation, types, context.Compilation, context.CancellationToken, throughLambdasAndBaseStream: true);
-        if (uses.Escapes && context.ContainingSymbol is IMethodSymbol factory && IsOnlyReturned(operation, context.CancellationToken))
+        if (uses.Escapes && context.ContainingSymbol is IMethodSymbol factory && IoModel.For(context.Compilation).ReachesAcrossMethods(context.Options) &&
+            IsOnlyReturned(operation, context.CancellationToken))
         {
             AnalyzeReturnedOpening(context, types, operation, opening, flag, factory);
             return;

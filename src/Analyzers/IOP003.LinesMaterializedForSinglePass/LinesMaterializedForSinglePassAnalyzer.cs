@@ -61,7 +61,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
         var method = invocation.TargetMethod;
         if (method.Name is not ("ReadAllLines" or "ReadAllLinesAsync" or "Split"))
         {
-            if (ReturnedReads.MayReturnASequence(method) && readLines.Value.ReadLines)
+            if (ReturnedReads.MayReturnASequence(method) && IoModel.For(context.Compilation).ReachesAcrossMethods(context.Options) && readLines.Value.ReadLines)
             {
                 AnalyzeCallReturningLines(context, invocation, types);
             }
@@ -77,7 +77,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
         var hasReadLinesAsync = readLines.Value.ReadLinesAsync;
         if (ReadOf(invocation, types, hasReadLinesAsync) is not { } read)
         {
-            if (ReturnedReads.MayReturnASequence(method))
+            if (ReturnedReads.MayReturnASequence(method) && IoModel.For(context.Compilation).ReachesAcrossMethods(context.Options))
             {
                 AnalyzeCallReturningLines(context, invocation, types); // a project's own ReadAllLines()
             }

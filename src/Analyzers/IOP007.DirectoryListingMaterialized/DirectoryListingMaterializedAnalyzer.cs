@@ -58,7 +58,7 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
         if (DirectoryListings.EnumeratingName(method.Name) is not { } enumeratingName ||
             !DirectoryListings.IsListing(method, types))
         {
-            if (ReturnedReads.MayReturnASequence(method))
+            if (ReturnedReads.MayReturnASequence(method) && model.ReachesAcrossMethods(context.Options))
             {
                 AnalyzeCallReturningListing(context, invocation, model);
             }

@@ -65,7 +65,8 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
             !WellKnownIoTypes.Is(invocation.TargetMethod.ContainingType, types.File))
         {
             if (invocation.TargetMethod.ReturnsVoid && ReturnedReads.IsSourceMethod(invocation.TargetMethod) &&
-                invocation.Parent is IExpressionStatementOperation && invocation.GetEnclosingLoop() is { } callingLoop)
+                invocation.Parent is IExpressionStatementOperation && IoModel.For(context.Compilation).ReachesAcrossMethods(context.Options) &&
+                invocation.GetEnclosingLoop() is { } callingLoop)
             {
                 AnalyzeCallThatAppends(context, invocation, callingLoop, loops);
             }

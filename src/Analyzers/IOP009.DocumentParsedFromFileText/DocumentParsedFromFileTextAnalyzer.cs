@@ -75,7 +75,8 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
         var readsHere = method.Name is "ReadAllText" or "ReadAllTextAsync" && WellKnownIoTypes.Is(method.ContainingType, types.File);
-        var callsAReader = !readsHere && method.ReturnType.SpecialType == SpecialType.System_String && ReturnedReads.IsSourceMethod(method);
+        var callsAReader = !readsHere && method.ReturnType.SpecialType == SpecialType.System_String && ReturnedReads.IsSourceMethod(method) &&
+                           IoModel.For(context.Compilation).ReachesAcrossMethods(context.Options);
         if (!(readsHere || callsAReader) ||
             resolvedParsers.Value is not { Count: > 0 } parsers ||
             (readsHere ? ReadValue(invocation) : invocation) is not { } value)

@@ -60,6 +60,18 @@ internal sealed class IoModel
     public static IoModel For(Compilation compilation) => ByCompilation.GetValue(compilation, Create);
 
     private int _isTestProject; // 0: not asked yet, 1: no, 2: yes
+    private int _acrossMethods; // 0: not asked yet, 1: no, 2: yes
+
+    /// <summary>Whether the rules follow the project's own methods (<see cref="RuleOptions.ReachesAcrossMethods"/>), asked once.</summary>
+    public bool ReachesAcrossMethods(Microsoft.CodeAnalysis.Diagnostics.AnalyzerOptions options)
+    {
+        if (System.Threading.Volatile.Read(ref _acrossMethods) == 0)
+        {
+            System.Threading.Volatile.Write(ref _acrossMethods, RuleOptions.ReachesAcrossMethods(options) ? 2 : 1);
+        }
+
+        return _acrossMethods == 2;
+    }
     private ProjectKind? _kind;
 
     /// <summary>

@@ -49,7 +49,7 @@ public sealed class IOP001_AcrossMethodsTests
     [Fact]
     public Task FactoryReturnsAnAsyncFile_EveryCallerReadsSynchronously_FixOpensItSynchronously()
     {
-        var test = Verify.Create(Code(
+        var test = Verify.CreateAcrossMethods(Code(
             "private static FileStream Open(string path) => new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, 4096, {|#0:useAsync: true|});",
             SyncCallers));
         test.ExpectedDiagnostics.Add(new DiagnosticResult(Rules.AsyncFileUsedSynchronously).WithLocation(0)
@@ -63,7 +63,7 @@ public sealed class IOP001_AcrossMethodsTests
     }
 
     [Fact]
-    public Task ThroughALocalItOnlyReturns_FileOptions() => Verify.VerifyCodeFixAsync(
+    public Task ThroughALocalItOnlyReturns_FileOptions() => Verify.VerifyAcrossMethodsFixAsync(
         Code("""
                 internal static FileStream Open(string path)
                 {
@@ -80,7 +80,7 @@ public sealed class IOP001_AcrossMethodsTests
             """, SyncCallers));
 
     [Fact]
-    public Task ExtensionFactoryCalledOnItsReceiver_ACallerAwaits_NoDiagnostic() => Verify.VerifyAnalyzerAsync("""
+    public Task ExtensionFactoryCalledOnItsReceiver_ACallerAwaits_NoDiagnostic() => Verify.VerifyAcrossMethodsAsync("""
         using System.IO;
         using System.Threading.Tasks;
 
@@ -108,5 +108,5 @@ public sealed class IOP001_AcrossMethodsTests
     [InlineData("private static Func<FileStream> Opener(string path) => () => new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, 4096, useAsync: true);",
                 "public int First(string path) { using var s = Opener(path)(); return s.ReadByte(); }")]                                                                      // returned by a lambda
     public Task CallersNotAllInSightOrNotAllSynchronous_NoDiagnostic(string factory, string extraCaller) =>
-        Verify.VerifyAnalyzerAsync(Code(factory, factory.Contains("Opener", StringComparison.Ordinal) ? extraCaller : SyncCallers + extraCaller));
+        Verify.VerifyAcrossMethodsAsync(Code(factory, factory.Contains("Opener", StringComparison.Ordinal) ? extraCaller : SyncCallers + extraCaller));
 }

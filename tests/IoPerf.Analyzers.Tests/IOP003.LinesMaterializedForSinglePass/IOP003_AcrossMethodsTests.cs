@@ -31,7 +31,7 @@ public sealed class IOP003_AcrossMethodsTests
 
     private static Task ExpectOne(string source, string method, string advice = OwnedAdvice)
     {
-        var test = Verify.Create(source);
+        var test = Verify.CreateAcrossMethods(source);
         test.FixedCode = source; // reported without a fix
         test.ExpectedDiagnostics.Add(new DiagnosticResult(Rules.LinesMaterializedForSinglePass).WithLocation(0)
             .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations)
@@ -71,9 +71,19 @@ public sealed class IOP003_AcrossMethodsTests
         """), "Load");
 
     [Fact]
+    public Task OffByDefault_NoDiagnosticAtTheCall() => Verify.VerifyAnalyzerAsync(Code("""
+            private static string[] Load(string path) => File.ReadAllLines(path);
+
+            void Print(string path)
+            {
+                foreach (var line in Load(path)) Console.WriteLine(line);
+            }
+        """));
+
+    [Fact]
     public Task PathTypeExtension_InAnotherFile()
     {
-        var test = Verify.Create("""
+        var test = Verify.CreateAcrossMethods("""
             using System;
 
             class Report
@@ -131,7 +141,7 @@ public sealed class IOP003_AcrossMethodsTests
     [InlineData("foreach (var line in Rooted(path)) File.AppendAllText(\"other\", line);")]      // a parameter rewritten inside: the path is not the argument
     [InlineData("foreach (var line in Load(path)) File.AppendAllText(path, line);")]           // the same file, passed in
     [InlineData("foreach (var line in LoadConfig()) File.AppendAllText(path, line);")]         // a path computed inside: may be this one
-    public Task LoopMayWriteTheFileRead_NoDiagnostic(string statement) => Verify.VerifyAnalyzerAsync(Code($$"""
+    public Task LoopMayWriteTheFileRead_NoDiagnostic(string statement) => Verify.VerifyAcrossMethodsAsync(Code($$"""
             private readonly string _config = Path.GetTempFileName();
             private static string[] Load(string path) => File.ReadAllLines(path);
             private static string[] Wrapped(string name, string path) => Load(path);
@@ -148,7 +158,7 @@ public sealed class IOP003_AcrossMethodsTests
     [InlineData("var lines = Load(path); Console.WriteLine(lines[0]);")]                                           // indexed
     [InlineData("var lines = Load(path); Console.WriteLine(lines.Length); foreach (var l in lines) Console.WriteLine(l);")] // used twice
     [InlineData("return Load(path);")]                                                                              // handed on
-    public Task CallerNeedsTheArray_NoDiagnostic(string statements) => Verify.VerifyAnalyzerAsync(Code($$"""
+    public Task CallerNeedsTheArray_NoDiagnostic(string statements) => Verify.VerifyAcrossMethodsAsync(Code($$"""
             private static string[] Load(string path) => File.ReadAllLines(path);
 
             string[]? Use(string path)
@@ -182,7 +192,7 @@ public sealed class IOP003_AcrossMethodsTests
             """);
 
         // The iterator's own foreach is a one-method occurrence; the caller's call is not reported.
-        var test = Verify.Create(helper.Contains("yield", StringComparison.Ordinal)
+        var test = Verify.CreateAcrossMethods(helper.Contains("yield", StringComparison.Ordinal)
             ? source.Replace("in File.ReadAllLines(path)", "in {|IOP003:File.ReadAllLines(path)|}", StringComparison.Ordinal)
             : source);
         return test.RunAsync();
@@ -217,7 +227,7 @@ public sealed class IOP003_AcrossMethodsTests
     [InlineData("internal interface IFiles { string[] Load(string path); }", "internal sealed class Files : IFiles { public string[] Load(string path) => File.ReadAllLines(path); } internal sealed class Cached : IFiles { public string[] Load(string path) => new[] { path }; }")] // two bodies
     [InlineData("public class IFiles { public virtual string[] Load(string path) => File.ReadAllLines(path); }", "")]                                                                                       // public and virtual
     [InlineData("internal class IFiles { public virtual string[] Load(string path) => File.ReadAllLines(path); }", "internal class Cached : IFiles { public override string[] Load(string path) => new[] { path }; }")] // overridden
-    public Task CalledThroughAContractWithOtherBodies_NoDiagnostic(string contract, string implementation) => Verify.VerifyAnalyzerAsync($$"""
+    public Task CalledThroughAContractWithOtherBodies_NoDiagnostic(string contract, string implementation) => Verify.VerifyAcrossMethodsAsync($$"""
         using System;
         using System.IO;
 
@@ -234,7 +244,7 @@ public sealed class IOP003_AcrossMethodsTests
         """);
 
     [Fact]
-    public Task AsyncHelperOrLambda_NoDiagnostic() => Verify.VerifyAnalyzerAsync(Code("""
+    public Task AsyncHelperOrLambda_NoDiagnostic() => Verify.VerifyAcrossMethodsAsync(Code("""
             private static Func<string, string[]> Load = p => File.ReadAllLines(p);
 
             void Print(string path)
@@ -244,7 +254,7 @@ public sealed class IOP003_AcrossMethodsTests
         """));
 
     [Fact]
-    public Task RecursiveHelpers_NoDiagnosticAndNoHang() => Verify.VerifyAnalyzerAsync(Code("""
+    public Task RecursiveHelpers_NoDiagnosticAndNoHang() => Verify.VerifyAcrossMethodsAsync(Code("""
             private static string[] A(string p, int n) => n > 0 ? B(p, n - 1) : Array.Empty<string>();
             private static string[] B(string p, int n) => A(p, n);
 
@@ -255,7 +265,7 @@ public sealed class IOP003_AcrossMethodsTests
         """));
 
     [Fact]
-    public Task HalfTypedCaller_NoDiagnosticNoCrash() => Verify.VerifyAnalyzerAsync(Code("""
+    public Task HalfTypedCaller_NoDiagnosticNoCrash() => Verify.VerifyAcrossMethodsAsync(Code("""
             private static string[] Load(string path) => File.ReadAllLines(path);
 
             void Print(string path)

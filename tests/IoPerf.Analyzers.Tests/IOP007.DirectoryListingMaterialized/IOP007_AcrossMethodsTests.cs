@@ -28,7 +28,7 @@ public sealed class IOP007_AcrossMethodsTests
 
     private static Task ExpectOne(string source, string message)
     {
-        var test = Verify.Create(source);
+        var test = Verify.CreateAcrossMethods(source);
         test.FixedCode = source; // reported without a fix
         test.ExpectedDiagnostics.Add(new DiagnosticResult(Rules.DirectoryListingMaterialized).WithLocation(0)
             .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations).WithMessage(message));
@@ -81,7 +81,7 @@ public sealed class IOP007_AcrossMethodsTests
     [InlineData("var files = Logs(folder); Console.WriteLine(files.Length); foreach (var f in files) Console.WriteLine(f);")] // used twice
     [InlineData("Console.WriteLine(Logs(folder)[0]);")]                                                  // indexed
     [InlineData("string[] files; try { files = Logs(folder); } catch (IOException) { return; } foreach (var f in files) Console.WriteLine(f);")] // errors would leave the handler
-    public Task CallerNeedsTheArrayOrChangesTheFolder_NoDiagnostic(string statement) => Verify.VerifyAnalyzerAsync(Code($$"""
+    public Task CallerNeedsTheArrayOrChangesTheFolder_NoDiagnostic(string statement) => Verify.VerifyAcrossMethodsAsync(Code($$"""
             private static string[] Logs(string folder) => Directory.GetFiles(folder, "*.log");
 
             void Use(string folder)
@@ -95,7 +95,7 @@ public sealed class IOP007_AcrossMethodsTests
     [InlineData("private static string[] Logs(string folder) => Directory.Exists(folder) ? Directory.GetFiles(folder) : new[] { folder };")]
     [InlineData("private static string[] Logs(string folder) => Directory.GetFiles(folder).OrderBy(f => f).ToArray();")]
     [InlineData("private static string[] Logs(string folder) => File.ReadAllLines(folder);")]
-    public Task WrapperDoesMoreThanReturnTheListing_NoDiagnostic(string wrapper) => Verify.VerifyAnalyzerAsync(Code($$"""
+    public Task WrapperDoesMoreThanReturnTheListing_NoDiagnostic(string wrapper) => Verify.VerifyAcrossMethodsAsync(Code($$"""
             {{wrapper}}
 
             void Print(string folder)
@@ -105,7 +105,7 @@ public sealed class IOP007_AcrossMethodsTests
         """));
 
     [Fact]
-    public Task RecursiveListingAddedToACollection_NoDiagnostic() => Verify.VerifyAnalyzerAsync(Code("""
+    public Task RecursiveListingAddedToACollection_NoDiagnostic() => Verify.VerifyAcrossMethodsAsync(Code("""
             private static string[] All(string folder) => Directory.GetFiles(folder, "*", SearchOption.AllDirectories);
 
             void Collect(string folder, List<string> into) => into.AddRange(All(folder));

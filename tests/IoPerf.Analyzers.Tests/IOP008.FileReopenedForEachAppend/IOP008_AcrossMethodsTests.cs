@@ -47,7 +47,7 @@ public sealed class IOP008_AcrossMethodsTests
 
     private static Task ExpectOne(string source, string method, string path)
     {
-        var test = Verify.Create(source);
+        var test = Verify.CreateAcrossMethods(source);
         test.FixedCode = source; // reported without a fix
         test.ExpectedDiagnostics.Add(new DiagnosticResult(Rules.FileReopenedForEachAppend).WithLocation(0)
             .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations)
@@ -72,7 +72,7 @@ public sealed class IOP008_AcrossMethodsTests
     [InlineData("public static void Log(string m) => File.AppendAllText(LogPath, m);", "foreach (var item in items) { Logger.Log(item); File.AppendAllText(item, item); }")]  // the loop appends itself
     [InlineData("public void Log(string m) => File.AppendAllText(_path, m);", "foreach (var item in items) new Logger(item).Log(item);")]                                       // a new object, a new file
     [InlineData("public void Log(string m) => File.AppendAllText(_path, m);", "foreach (var item in items) { var l = new Logger(item); l.Log(item); }")]                       // the same, through a local
-    public Task LoopLooksLikeItButIsSilentInPlaceToo_NoDiagnostic(string logger, string loop) => Verify.VerifyAnalyzerAsync(Code(
+    public Task LoopLooksLikeItButIsSilentInPlaceToo_NoDiagnostic(string logger, string loop) => Verify.VerifyAcrossMethodsAsync(Code(
         logger + " public static string Tail() => File.ReadAllText(LogPath);", loop));
 
     [Theory]
@@ -89,7 +89,7 @@ public sealed class IOP008_AcrossMethodsTests
         var loopInside = logger.Contains("foreach", StringComparison.Ordinal);
         var source = Code(logger, "foreach (var item in items) Logger.Log(item); foreach (var item in items) _logger.Log(item);")
             .Replace("Logger.Log(item); foreach (var item in items) _logger.Log(item);", logger.Contains("static", StringComparison.Ordinal) ? "Logger.Log(item);" : "_logger.Log(item);", StringComparison.Ordinal);
-        return Verify.VerifyAnalyzerAsync(loopInside
+        return Verify.VerifyAcrossMethodsAsync(loopInside
             ? source.Replace("File.AppendAllText(LogPath, c.ToString())", "{|IOP008:File.AppendAllText(LogPath, c.ToString())|}", StringComparison.Ordinal)
             : source);
     }

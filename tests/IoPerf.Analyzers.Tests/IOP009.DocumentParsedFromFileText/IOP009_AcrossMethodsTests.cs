@@ -30,7 +30,7 @@ public sealed class IOP009_AcrossMethodsTests
 
     private static Task ExpectOne(string source, string message)
     {
-        var test = Verify.Create(source);
+        var test = Verify.CreateAcrossMethods(source);
         test.FixedCode = source; // reported without a fix
         test.ExpectedDiagnostics.Add(new DiagnosticResult(Rules.DocumentParsedFromFileText).WithLocation(0)
             .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations).WithMessage(message));
@@ -70,7 +70,7 @@ public sealed class IOP009_AcrossMethodsTests
     [InlineData("private static string ReadSettings(string path) => File.Exists(path) ? File.ReadAllText(path) : \"{}\";")]         // a default document
     [InlineData("private static string ReadSettings(string path) { try { return File.ReadAllText(path); } catch (IOException) { return \"\"; } }")] // errors handled inside
     [InlineData("private static string ReadSettings(string path) => path;")]                                                          // no file
-    public Task NotTheFilesTextOrNotReadableAsUtf8_NoDiagnostic(string reader) => Verify.VerifyAnalyzerAsync(Code($$"""
+    public Task NotTheFilesTextOrNotReadableAsUtf8_NoDiagnostic(string reader) => Verify.VerifyAcrossMethodsAsync(Code($$"""
             {{reader}}
 
             JsonDocument Load(string path) => JsonDocument.Parse(ReadSettings(path));
@@ -79,7 +79,7 @@ public sealed class IOP009_AcrossMethodsTests
     [Theory]
     [InlineData("var json = ReadSettings(path); Console.WriteLine(json.Length); return JsonDocument.Parse(json);")] // the string is used again
     [InlineData("var json = ReadSettings(path); Console.WriteLine(json); return JsonDocument.Parse(\"{}\");")]      // not parsed
-    public Task TheStringIsNeeded_NoDiagnostic(string statements) => Verify.VerifyAnalyzerAsync(Code($$"""
+    public Task TheStringIsNeeded_NoDiagnostic(string statements) => Verify.VerifyAcrossMethodsAsync(Code($$"""
             private static string ReadSettings(string path) => File.ReadAllText(path);
 
             JsonDocument Load(string path)

@@ -22,6 +22,24 @@ public static class Verifier<TAnalyzer, TCodeFix>
     public static Task VerifyAnalyzerAsync(string source, TestFramework framework = TestFramework.Net80) =>
         Create(source, framework).RunAsync();
 
+    /// <summary>A test with reaching across methods turned on (<c>ioperf_across_methods = true</c> in a global config).</summary>
+    public static Test CreateAcrossMethods(string source)
+    {
+        var test = Create(source);
+        const string config = "is_global = true\nioperf_across_methods = true\n";
+        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", config));
+        return test;
+    }
+
+    public static Task VerifyAcrossMethodsAsync(string source) => CreateAcrossMethods(source).RunAsync();
+
+    public static Task VerifyAcrossMethodsFixAsync(string source, string fixedSource)
+    {
+        var test = CreateAcrossMethods(source);
+        test.FixedCode = fixedSource;
+        return test.RunAsync();
+    }
+
     public static Task VerifyCodeFixAsync(string source, string fixedSource, TestFramework framework = TestFramework.Net80)
     {
         var test = Create(source, framework);
