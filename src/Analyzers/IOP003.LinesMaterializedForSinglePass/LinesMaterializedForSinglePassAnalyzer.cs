@@ -49,19 +49,21 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
             var readLines = new System.Lazy<(bool ReadLines, bool ReadLinesAsync)>(
                 () => (!types.File.GetMembers("ReadLines").IsEmpty, !types.File.GetMembers("ReadLinesAsync").IsEmpty),
                 System.Threading.LazyThreadSafetyMode.PublicationOnly);
+            // Asked once per compilation: every invocation of the build passes through the filter below.
+            var across = IoModel.For(start.Compilation).ReachesAcrossMethods(start.Options);
             start.RegisterOperationAction(
-                operationContext => AnalyzeInvocation(operationContext, types, readLines),
+                operationContext => AnalyzeInvocation(operationContext, types, readLines, across),
                 OperationKind.Invocation);
         });
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, System.Lazy<(bool ReadLines, bool ReadLinesAsync)> readLines)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, System.Lazy<(bool ReadLines, bool ReadLinesAsync)> readLines, bool across)
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
         if (method.Name is not ("ReadAllLines" or "ReadAllLinesAsync" or "Split"))
         {
-            if (ReturnedReads.MayReturnASequence(method) && IoModel.For(context.Compilation).ReachesAcrossMethods(context.Options) && readLines.Value.ReadLines)
+            if (across && ReturnedReads.MayReturnASequence(method) && readLines.Value.ReadLines)
             {
                 AnalyzeCallReturningLines(context, invocation, types);
             }
@@ -77,7 +79,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
         var hasReadLinesAsync = readLines.Value.ReadLinesAsync;
         if (ReadOf(invocation, types, hasReadLinesAsync) is not { } read)
         {
-            if (ReturnedReads.MayReturnASequence(method) && IoModel.For(context.Compilation).ReachesAcrossMethods(context.Options))
+            if (across && ReturnedReads.MayReturnASequence(method))
             {
                 AnalyzeCallReturningLines(context, invocation, types); // a project's own ReadAllLines()
             }

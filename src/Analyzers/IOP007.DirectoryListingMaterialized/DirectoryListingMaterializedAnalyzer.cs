@@ -44,11 +44,12 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
             }
 
             var model = IoModel.For(start.Compilation);
-            start.RegisterOperationAction(operationContext => AnalyzeInvocation(operationContext, model), OperationKind.Invocation);
+            var across = model.ReachesAcrossMethods(start.Options); // once per compilation
+            start.RegisterOperationAction(operationContext => AnalyzeInvocation(operationContext, model, across), OperationKind.Invocation);
         });
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, IoModel model)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, IoModel model, bool across)
     {
         var types = model.Types;
         var invocation = (IInvocationOperation)context.Operation;
@@ -58,7 +59,7 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
         if (DirectoryListings.EnumeratingName(method.Name) is not { } enumeratingName ||
             !DirectoryListings.IsListing(method, types))
         {
-            if (ReturnedReads.MayReturnASequence(method) && model.ReachesAcrossMethods(context.Options))
+            if (across && ReturnedReads.MayReturnASequence(method))
             {
                 AnalyzeCallReturningListing(context, invocation, model);
             }

@@ -53,19 +53,20 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
             // than a name check on every invocation. Each loop is analysed once, with all its appends, and each append
             // then reports its own diagnostic (a diagnostic is reported by the callback of the operation it is on).
             var loops = new LoopVerdicts();
-            start.RegisterOperationAction(operationContext => AnalyzeInvocation(operationContext, types, loops), OperationKind.Invocation);
+            var across = IoModel.For(start.Compilation).ReachesAcrossMethods(start.Options); // once per compilation
+            start.RegisterOperationAction(operationContext => AnalyzeInvocation(operationContext, types, loops, across), OperationKind.Invocation);
         });
     }
 
     // Kept free of lambdas: a lambda capturing the loop would allocate its closure on every invocation of the build.
-    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, LoopVerdicts loops)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, LoopVerdicts loops, bool across)
     {
         var invocation = (IInvocationOperation)context.Operation;
         if (!FileAppend.IsAppendName(invocation.TargetMethod.Name) ||
             !WellKnownIoTypes.Is(invocation.TargetMethod.ContainingType, types.File))
         {
-            if (invocation.TargetMethod.ReturnsVoid && ReturnedReads.IsSourceMethod(invocation.TargetMethod) &&
-                invocation.Parent is IExpressionStatementOperation && IoModel.For(context.Compilation).ReachesAcrossMethods(context.Options) &&
+            if (across && invocation.TargetMethod.ReturnsVoid && invocation.Parent is IExpressionStatementOperation &&
+                ReturnedReads.IsSourceMethod(invocation.TargetMethod) &&
                 invocation.GetEnclosingLoop() is { } callingLoop)
             {
                 AnalyzeCallThatAppends(context, invocation, callingLoop, loops);

@@ -44,7 +44,8 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
             // The parser types are looked up when the first ReadAllText call is seen: most compilations have none, and
             // six lookups per compilation cost more than all of this rule's callbacks (measured on NLog's 71 compilations).
             var parsers = new System.Lazy<Dictionary<INamedTypeSymbol, DocumentParser>>(() => ResolveParsers(types), System.Threading.LazyThreadSafetyMode.PublicationOnly);
-            start.RegisterOperationAction(operationContext => AnalyzeInvocation(operationContext, types, parsers), OperationKind.Invocation);
+            var across = IoModel.For(start.Compilation).ReachesAcrossMethods(start.Options); // once per compilation
+            start.RegisterOperationAction(operationContext => AnalyzeInvocation(operationContext, types, parsers, across), OperationKind.Invocation);
         });
     }
 
@@ -70,13 +71,12 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
 
     // Analysed from the read, so that the diagnostic (on the read) lies in the operation being analysed - also when the
     // parse is in the next statement.
-    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, System.Lazy<Dictionary<INamedTypeSymbol, DocumentParser>> resolvedParsers)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, System.Lazy<Dictionary<INamedTypeSymbol, DocumentParser>> resolvedParsers, bool across)
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
         var readsHere = method.Name is "ReadAllText" or "ReadAllTextAsync" && WellKnownIoTypes.Is(method.ContainingType, types.File);
-        var callsAReader = !readsHere && method.ReturnType.SpecialType == SpecialType.System_String && ReturnedReads.IsSourceMethod(method) &&
-                           IoModel.For(context.Compilation).ReachesAcrossMethods(context.Options);
+        var callsAReader = across && !readsHere && method.ReturnType.SpecialType == SpecialType.System_String && ReturnedReads.IsSourceMethod(method);
         if (!(readsHere || callsAReader) ||
             resolvedParsers.Value is not { Count: > 0 } parsers ||
             (readsHere ? ReadValue(invocation) : invocation) is not { } value)
