@@ -150,8 +150,8 @@ internal sealed class ReturnedReads
 
     /// <summary>
     /// The whole-file read <paramref name="method"/> returns, or null when it returns anything else, is not the
-    /// compilation's own code, or cannot be read (no body, async, an iterator, a read inside a <c>try</c> that
-    /// catches: the streaming form would move the read's errors out of the handler).
+    /// compilation's own code, or cannot be read (no body, async, an iterator, a read with a <c>try</c>, <c>lock</c>,
+    /// <c>using</c> or loop around it: the streaming form would read the file after those have ended).
     /// </summary>
     public ReturnedRead? Of(IMethodSymbol method, CancellationToken cancellationToken)
     {
