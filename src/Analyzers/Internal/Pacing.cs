@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Concurrent;
+using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
@@ -139,9 +140,21 @@ internal sealed class Pacing
     /// </summary>
     public bool IsChildProcessOutput(IOperation receiver) => ThroughSingleAssignment(receiver) switch
     {
-        IParameterReferenceOperation parameter => _outputParameters.GetOrAdd(parameter.Parameter, EveryCallPassesChildProcessOutput),
+        IParameterReferenceOperation parameter => CanHoldStreamReader(parameter.Parameter.Type) &&
+                                                  _outputParameters.GetOrAdd(parameter.Parameter, EveryCallPassesChildProcessOutput),
         var value => IsProcessOutputProperty(value),
     };
+
+    /// <summary>
+    /// A parameter of a type <c>process.StandardOutput</c> (a StreamReader) converts to: StreamReader, TextReader, an
+    /// interface it implements, object. Checked before the parameter's callers are looked for: most parameters a loop
+    /// reads from are streams, and finding an internal method's callers walks every tree's tokens.
+    /// </summary>
+    private bool CanHoldStreamReader(ITypeSymbol type) =>
+        type.SpecialType == SpecialType.System_Object ||
+        (_types.StreamReader is { } streamReader &&
+         ((type is INamedTypeSymbol named && WellKnownIoTypes.DerivesFrom(streamReader, named)) ||
+          (type.TypeKind == TypeKind.Interface && streamReader.AllInterfaces.Contains((INamedTypeSymbol)type, SymbolEqualityComparer.Default))));
 
     private bool IsProcessOutputProperty(IOperation value) =>
         value is IPropertyReferenceOperation { Property: { Name: "StandardOutput" or "StandardError" } property } &&

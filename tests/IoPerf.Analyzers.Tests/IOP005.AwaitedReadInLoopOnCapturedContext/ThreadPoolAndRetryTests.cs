@@ -414,6 +414,13 @@ public sealed class ThreadPoolAndRetryTests
                 }
             """ + LineForwarder));
 
+    /// <summary>The helper's parameter may be any type <c>StandardOutput</c> converts to: StreamReader itself here.</summary>
+    [Fact]
+    public Task HelperTakingAStreamReaderEveryCallOfWhichPassesChildProcessOutput_NoDiagnostic() =>
+        Verify.VerifyAnalyzerAsync(Library("""
+                public void Start(System.Diagnostics.Process process) => _ = ForwardAsync(process.StandardOutput);
+            """ + LineForwarder.Replace("TextReader reader", "StreamReader reader")));
+
     [Fact]
     public Task HelperAlsoGivenAFile_IsReported() =>
         Verify.VerifyAnalyzerAsync(Library("""
