@@ -5,7 +5,7 @@ using Spectre.Console;
 namespace IoPerf.Corpus;
 
 /// <summary>
-/// The runner's command line: <c>IoPerf.Corpus &lt;checkout&gt; [--json report.json] [--no-fix] [--loader msbuild|files] [--no-restore]</c>.
+/// The runner's command line: <c>IoPerf.Corpus &lt;checkout&gt; [--json report.json] [--no-fix] [--loader msbuild|files] [--no-restore] [--across-methods]</c>.
 /// Exit codes: 0 no analyzer or fix exception, no compilation that threw and no error introduced by a fix; 1 some; 2 the command line or the
 /// checkout could not be used.
 /// </summary>
@@ -61,11 +61,16 @@ internal static class CorpusCommand
             Description = "Do not run dotnet restore: projects are compiled without their packages' assemblies (MSBuild still evaluates them).",
         };
 
+        var acrossMethods = new Option<bool>("--across-methods")
+        {
+            Description = "Turn on the rules' reach across methods (a preview, off by default) in every project, as <IoPerfAcrossMethods>true</IoPerfAcrossMethods> would.",
+        };
+
         var command = new RootCommand(
             "Runs every IoPerf analyzer, and each rule's Fix All, over a checkout of real C# code, and reports per rule the " +
             "diagnostics, the errors Fix All introduced, analyzer exceptions and the callbacks' CPU time next to CA1870 and CA2007.")
         {
-            checkout, json, noFix, loader, noRestore,
+            checkout, json, noFix, loader, noRestore, acrossMethods,
         };
 
         var parse = command.Parse(args);
@@ -86,7 +91,7 @@ internal static class CorpusCommand
             return await parse.InvokeAsync(new InvocationConfiguration { Output = console.Profile.Out.Writer, Error = error });
         }
 
-        var loading = new LoadOptions(UseMSBuild: parse.GetValue(loader) == "msbuild", Restore: !parse.GetValue(noRestore));
+        var loading = new LoadOptions(UseMSBuild: parse.GetValue(loader) == "msbuild", Restore: !parse.GetValue(noRestore), AcrossMethods: parse.GetValue(acrossMethods));
         return await RunAsync(parse.GetValue(checkout)!, parse.GetValue(json), !parse.GetValue(noFix), loading, console, error);
     }
 

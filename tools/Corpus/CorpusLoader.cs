@@ -9,8 +9,11 @@ namespace IoPerf.Corpus;
 /// <summary>One compilation's worth of sources: a project's Compile items (read as XML: the .cs files under its folder), and what its project files say about it.</summary>
 internal sealed record SourceGroup(string Name, string Directory, IReadOnlyList<string> Files, ProjectProperties Properties);
 
-/// <summary>How the runner reads projects: MSBuild's evaluation (else the project files as XML), and whether it restores packages first.</summary>
-internal sealed record LoadOptions(bool UseMSBuild, bool Restore)
+/// <summary>
+/// How the runner reads projects: MSBuild's evaluation (else the project files as XML), whether it restores packages
+/// first, and whether every project is seen as setting <c>IoPerfAcrossMethods</c> (the preview's switch) to true.
+/// </summary>
+internal sealed record LoadOptions(bool UseMSBuild, bool Restore, bool AcrossMethods = false)
 {
     /// <summary>The project files read as XML, nothing restored: what the runner did before it used MSBuild.</summary>
     public static readonly LoadOptions ProjectFiles = new(UseMSBuild: false, Restore: false);
@@ -90,8 +93,14 @@ internal static class CorpusLoader
         return groups;
     }
 
-    /// <summary>The project's properties from MSBuild's evaluation when asked and possible, else from its project files; then its packages.</summary>
     private static ProjectProperties Properties(string projectDirectory, string root, LoadOptions options)
+    {
+        var properties = PropertiesAsLoaded(projectDirectory, root, options);
+        return options.AcrossMethods ? properties with { AcrossMethods = true } : properties;
+    }
+
+    /// <summary>The project's properties from MSBuild's evaluation when asked and possible, else from its project files; then its packages.</summary>
+    private static ProjectProperties PropertiesAsLoaded(string projectDirectory, string root, LoadOptions options)
     {
         var projectFile = System.IO.Directory.EnumerateFiles(projectDirectory, "*.csproj").Order(StringComparer.Ordinal).FirstOrDefault();
         if (projectFile is null || !options.UseMSBuild)

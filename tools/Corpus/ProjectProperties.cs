@@ -36,6 +36,9 @@ internal sealed record ProjectProperties(
     /// <summary>Where restore writes the project's assets file (from MSBuild's evaluation).</summary>
     public string? AssetsFile { get; init; }
 
+    /// <summary>The preview's switch, <c>IoPerfAcrossMethods</c>: the runner's <c>--across-methods</c> sets it for every project.</summary>
+    public bool AcrossMethods { get; init; }
+
     /// <summary>How the project was read: "MSBuild", or "project files" and why MSBuild could not evaluate it.</summary>
     public string LoadedBy { get; init; } = "project files";
 
@@ -92,6 +95,7 @@ internal sealed record ProjectProperties(
         ["build_property.UseMaui"] = UseMaui ? "true" : "",
         ["build_property.UseWinUI"] = UseWinUI ? "true" : "",
         ["build_property.IoPerfUiFrameworkPackage"] = string.Join(";", UiFrameworkPackages),
+        ["build_property.IoPerfAcrossMethods"] = AcrossMethods ? "true" : "",
     };
 
     /// <summary>The global usings as C# source (one <c>global using</c> per line), or null when there are none.</summary>

@@ -50,20 +50,21 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
                 () => (!types.File.GetMembers("ReadLines").IsEmpty, !types.File.GetMembers("ReadLinesAsync").IsEmpty),
                 System.Threading.LazyThreadSafetyMode.PublicationOnly);
             // Asked once per compilation: every invocation of the build passes through the filter below.
-            var across = IoModel.For(start.Compilation).ReachesAcrossMethods(start.Options);
+            var model = IoModel.For(start.Compilation);
+            var returns = model.ReachesAcrossMethods(start.Options) ? model.Returns : null;
             start.RegisterOperationAction(
-                operationContext => AnalyzeInvocation(operationContext, types, readLines, across),
+                operationContext => AnalyzeInvocation(operationContext, types, readLines, returns),
                 OperationKind.Invocation);
         });
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, System.Lazy<(bool ReadLines, bool ReadLinesAsync)> readLines, bool across)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, System.Lazy<(bool ReadLines, bool ReadLinesAsync)> readLines, ReturnedReads? returns)
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
         if (method.Name is not ("ReadAllLines" or "ReadAllLinesAsync" or "Split"))
         {
-            if (across && ReturnedReads.MayReturnASequence(method) && readLines.Value.ReadLines)
+            if (returns is not null && returns.MayQualify(method) && ReturnedReads.MayReturnASequence(method) && readLines.Value.ReadLines)
             {
                 AnalyzeCallReturningLines(context, invocation, types);
             }
@@ -79,7 +80,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
         var hasReadLinesAsync = readLines.Value.ReadLinesAsync;
         if (ReadOf(invocation, types, hasReadLinesAsync) is not { } read)
         {
-            if (across && ReturnedReads.MayReturnASequence(method))
+            if (returns is not null && returns.MayQualify(method) && ReturnedReads.MayReturnASequence(method))
             {
                 AnalyzeCallReturningLines(context, invocation, types); // a project's own ReadAllLines()
             }

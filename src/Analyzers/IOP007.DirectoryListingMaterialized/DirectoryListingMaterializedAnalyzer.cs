@@ -44,12 +44,12 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
             }
 
             var model = IoModel.For(start.Compilation);
-            var across = model.ReachesAcrossMethods(start.Options); // once per compilation
-            start.RegisterOperationAction(operationContext => AnalyzeInvocation(operationContext, model, across), OperationKind.Invocation);
+            var returns = model.ReachesAcrossMethods(start.Options) ? model.Returns : null; // once per compilation
+            start.RegisterOperationAction(operationContext => AnalyzeInvocation(operationContext, model, returns), OperationKind.Invocation);
         });
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, IoModel model, bool across)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, IoModel model, ReturnedReads? returns)
     {
         var types = model.Types;
         var invocation = (IInvocationOperation)context.Operation;
@@ -59,7 +59,7 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
         if (DirectoryListings.EnumeratingName(method.Name) is not { } enumeratingName ||
             !DirectoryListings.IsListing(method, types))
         {
-            if (across && ReturnedReads.MayReturnASequence(method))
+            if (returns is not null && returns.MayQualify(method) && ReturnedReads.MayReturnASequence(method))
             {
                 AnalyzeCallReturningListing(context, invocation, model);
             }

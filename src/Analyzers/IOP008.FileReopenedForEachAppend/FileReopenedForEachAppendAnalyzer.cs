@@ -53,19 +53,21 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
             // than a name check on every invocation. Each loop is analysed once, with all its appends, and each append
             // then reports its own diagnostic (a diagnostic is reported by the callback of the operation it is on).
             var loops = new LoopVerdicts();
-            var across = IoModel.For(start.Compilation).ReachesAcrossMethods(start.Options); // once per compilation
-            start.RegisterOperationAction(operationContext => AnalyzeInvocation(operationContext, types, loops, across), OperationKind.Invocation);
+            var model = IoModel.For(start.Compilation);
+            var appends = model.ReachesAcrossMethods(start.Options) ? model.Appends : null; // once per compilation
+            start.RegisterOperationAction(operationContext => AnalyzeInvocation(operationContext, types, loops, appends), OperationKind.Invocation);
         });
     }
 
     // Kept free of lambdas: a lambda capturing the loop would allocate its closure on every invocation of the build.
-    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, LoopVerdicts loops, bool across)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, LoopVerdicts loops, AppendingMethods? appends)
     {
         var invocation = (IInvocationOperation)context.Operation;
         if (!FileAppend.IsAppendName(invocation.TargetMethod.Name) ||
             !WellKnownIoTypes.Is(invocation.TargetMethod.ContainingType, types.File))
         {
-            if (across && invocation.TargetMethod.ReturnsVoid && invocation.Parent is IExpressionStatementOperation &&
+            if (appends is not null && invocation.TargetMethod.ReturnsVoid && invocation.Parent is IExpressionStatementOperation &&
+                appends.MayQualify(invocation.TargetMethod) &&
                 ReturnedReads.IsSourceMethod(invocation.TargetMethod) &&
                 invocation.GetEnclosingLoop() is { } callingLoop)
             {

@@ -44,8 +44,9 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
             // The parser types are looked up when the first ReadAllText call is seen: most compilations have none, and
             // six lookups per compilation cost more than all of this rule's callbacks (measured on NLog's 71 compilations).
             var parsers = new System.Lazy<Dictionary<INamedTypeSymbol, DocumentParser>>(() => ResolveParsers(types), System.Threading.LazyThreadSafetyMode.PublicationOnly);
-            var across = IoModel.For(start.Compilation).ReachesAcrossMethods(start.Options); // once per compilation
-            start.RegisterOperationAction(operationContext => AnalyzeInvocation(operationContext, types, parsers, across), OperationKind.Invocation);
+            var model = IoModel.For(start.Compilation);
+            var returns = model.ReachesAcrossMethods(start.Options) ? model.Returns : null; // once per compilation
+            start.RegisterOperationAction(operationContext => AnalyzeInvocation(operationContext, types, parsers, returns), OperationKind.Invocation);
         });
     }
 
@@ -71,12 +72,13 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
 
     // Analysed from the read, so that the diagnostic (on the read) lies in the operation being analysed - also when the
     // parse is in the next statement.
-    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, System.Lazy<Dictionary<INamedTypeSymbol, DocumentParser>> resolvedParsers, bool across)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, System.Lazy<Dictionary<INamedTypeSymbol, DocumentParser>> resolvedParsers, ReturnedReads? returns)
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
         var readsHere = method.Name is "ReadAllText" or "ReadAllTextAsync" && WellKnownIoTypes.Is(method.ContainingType, types.File);
-        var callsAReader = across && !readsHere && method.ReturnType.SpecialType == SpecialType.System_String && ReturnedReads.IsSourceMethod(method);
+        var callsAReader = returns is not null && !readsHere && method.ReturnType.SpecialType == SpecialType.System_String &&
+                           returns.MayQualify(method) && ReturnedReads.IsSourceMethod(method);
         if (!(readsHere || callsAReader) ||
             resolvedParsers.Value is not { Count: > 0 } parsers ||
             (readsHere ? ReadValue(invocation) : invocation) is not { } value)
@@ -94,7 +96,7 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
             // statement's names, then the method's summary (once per method), before the scan of the local's scope.
             if (callsAReader &&
                 (!NextStatementNamesAParser(declarator, parsers) ||
-                 (returned = IoModel.For(context.Compilation).Returns.Of(method, context.CancellationToken)) is not { Result: ReadResult.Text }))
+                 (returned = returns!.Of(method, context.CancellationToken)) is not { Result: ReadResult.Text }))
             {
                 return;
             }
@@ -115,7 +117,7 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
 
         if (callsAReader)
         {
-            returned ??= IoModel.For(context.Compilation).Returns.Of(method, context.CancellationToken);
+            returned ??= returns!.Of(method, context.CancellationToken);
         }
 
         if (FileTextRead.Match(returned is { Result: ReadResult.Text } ? returned.Read : value, types) is not { } read ||

@@ -8,7 +8,7 @@ using Microsoft.CodeAnalysis.Operations;
 namespace IoPerf.Analyzers.Internal;
 
 /// <summary>A method of the compilation that appends to one file on every call (<see cref="AppendingMethods"/>).</summary>
-internal sealed class AppendingMethod
+internal sealed class AppendingMethod : IMethodSummary<AppendingMethod>
 {
     public AppendingMethod(IMethodSymbol method, IInvocationOperation append, IOperation path)
     {
@@ -45,68 +45,21 @@ internal sealed class AppendingMethod
 /// path that cannot change between calls: a constant, a const or static readonly field, or a readonly field of the
 /// method's object. Each method is summarised once per compilation, on demand; methods of other assemblies never.
 /// </summary>
-internal sealed class AppendingMethods
+internal sealed class AppendingMethods : MethodSummaries<AppendingMethod>
 {
-    private readonly Compilation _compilation;
     private readonly WellKnownIoTypes _types;
-    private readonly MethodUses _methodUses;
-    private readonly ConcurrentDictionary<IMethodSymbol, AppendingMethod?> _byMethod = new(SymbolEqualityComparer.Default);
 
     public AppendingMethods(Compilation compilation, WellKnownIoTypes types, MethodUses methodUses)
+        : base(compilation, methodUses)
     {
-        _compilation = compilation;
         _types = types;
-        _methodUses = methodUses;
     }
 
-    /// <summary>What <paramref name="method"/> appends on every call, or null when it is not such a method.</summary>
-    public AppendingMethod? Of(IMethodSymbol method, CancellationToken cancellationToken)
+    /// <summary>What a method (asked through <c>Of</c>) appends on every call, or null when it is not such a method.</summary>
+    protected override AppendingMethod? Summarize(IMethodSymbol method, out bool complete, CancellationToken cancellationToken)
     {
-        method = method.OriginalDefinition;
-        if (!SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, _compilation.Assembly))
-        {
-            return null;
-        }
-
-        if (_byMethod.TryGetValue(method, out var known))
-        {
-            return known;
-        }
-
-        var start = ModelMeter.Start();
-        try
-        {
-            var found = _methodUses.OnlyBody(method) is { } body ? Summarize(body, cancellationToken) : null;
-            if (found is not null && !SymbolEqualityComparer.Default.Equals(found.Method, method))
-            {
-                found = found.CalledAs(method);
-            }
-
-            return _byMethod.GetOrAdd(method, found);
-        }
-        finally
-        {
-            ModelMeter.Stop(start);
-        }
-    }
-
-    private AppendingMethod? Summarize(IMethodSymbol method, CancellationToken cancellationToken)
-    {
-        if (method.MethodKind != MethodKind.Ordinary || method.IsAsync || method.IsAbstract || method.IsExtern ||
-            method.DeclaringSyntaxReferences.Length != 1 ||
-            method.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not MethodDeclarationSyntax declaration ||
-            (declaration.Body is null && declaration.ExpressionBody is null) ||
-            !_compilation.ContainsSyntaxTree(declaration.SyntaxTree) ||
-            !NamesAnAppend(declaration))
-        {
-            return null;
-        }
-
-        ModelMeter.MethodRead();
-#pragma warning disable RS1030 // The called method may be in another file: only that tree's semantic model can bind it. Reached only for a call in a loop whose method names an append.
-        var model = _compilation.GetSemanticModel(declaration.SyntaxTree);
-#pragma warning restore RS1030
-        if (model.GetOperation(declaration, cancellationToken) is not { } body)
+        complete = true;
+        if (ReadBody(method, cancellationToken) is not { } body)
         {
             return null;
         }
@@ -138,7 +91,7 @@ internal sealed class AppendingMethods
     /// The method names an append and no other file operation (a logger that rotates its file - checks its length,
     /// deletes or moves it - would break under a writer held open across calls).
     /// </summary>
-    private static bool NamesAnAppend(MethodDeclarationSyntax declaration)
+    protected override bool LooksLikeOne(IMethodSymbol method, MethodDeclarationSyntax declaration)
     {
         if (!SyntaxText.Mentions(declaration, "AppendAllText", "AppendAllLines"))
         {

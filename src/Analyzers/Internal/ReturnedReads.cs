@@ -26,7 +26,7 @@ internal enum ReadResult
 /// worth streaming: <c>null</c>, an empty array), directly, through a local it only returns, or through another such
 /// method of the compilation.
 /// </summary>
-internal sealed class ReturnedRead
+internal sealed class ReturnedRead : IMethodSummary<ReturnedRead>
 {
     private readonly bool _onePath;
 
@@ -118,21 +118,16 @@ internal sealed class ReturnedRead
 /// type are read), following methods that return another such method's result at most <see cref="MaxDepth"/> deep.
 /// Methods of other assemblies are never summarised: their code is not in view.
 /// </summary>
-internal sealed class ReturnedReads
+internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
 {
     private const int MaxDepth = 3;
 
-    private readonly Compilation _compilation;
     private readonly WellKnownIoTypes _types;
-    private readonly ConcurrentDictionary<IMethodSymbol, ReturnedRead?> _byMethod = new(SymbolEqualityComparer.Default);
-
-    private readonly MethodUses _methodUses;
 
     public ReturnedReads(Compilation compilation, WellKnownIoTypes types, MethodUses methodUses)
+        : base(compilation, methodUses)
     {
-        _compilation = compilation;
         _types = types;
-        _methodUses = methodUses;
     }
 
     /// <summary>
@@ -144,66 +139,23 @@ internal sealed class ReturnedReads
          method.ReturnType is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Collections_Generic_IEnumerable_T }) &&
         IsSourceMethod(method);
 
-    /// <summary>An ordinary method with source code (a cheap filter before <see cref="Of"/>).</summary>
+    /// <summary>An ordinary method with source code (a cheap filter before <c>Of</c>).</summary>
     public static bool IsSourceMethod(IMethodSymbol method) =>
         method.MethodKind == MethodKind.Ordinary && !method.DeclaringSyntaxReferences.IsEmpty;
 
     /// <summary>
-    /// The whole-file read <paramref name="method"/> returns, or null when it returns anything else, is not the
-    /// compilation's own code, or cannot be read (no body, async, an iterator, a read with a <c>try</c>, <c>lock</c>,
-    /// <c>using</c> or loop around it: the streaming form would read the file after those have ended).
+    /// The whole-file read a method (asked through <c>Of</c>) returns, or null when it returns anything else or cannot be
+    /// read (no body, async, an iterator, a read with a <c>try</c>, <c>lock</c>, <c>using</c> or loop around it: the
+    /// streaming form would read the file after those have ended).
     /// </summary>
-    public ReturnedRead? Of(IMethodSymbol method, CancellationToken cancellationToken)
-    {
-        method = method.OriginalDefinition;
-        if (!SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, _compilation.Assembly))
-        {
-            return null;
-        }
-
-        if (_byMethod.TryGetValue(method, out var known))
-        {
-            return known;
-        }
-
-        var start = ModelMeter.Start();
-        try
-        {
-            var complete = true;
-            var found = _methodUses.OnlyBody(method) is { } body ? Summarize(body, 0, out complete, cancellationToken) : null;
-            if (found is not null && !SymbolEqualityComparer.Default.Equals(found.Method, method))
-            {
-                found = found.CalledAs(method); // the interface's or base's name, as the caller wrote it
-            }
-
-            // A summary cut short by the depth bound is not remembered: asked directly it may reach further.
-            return complete ? _byMethod.GetOrAdd(method, found) : found;
-        }
-        finally
-        {
-            ModelMeter.Stop(start);
-        }
-    }
+    protected override ReturnedRead? Summarize(IMethodSymbol body, out bool complete, CancellationToken cancellationToken) =>
+        Summarize(body, 0, out complete, cancellationToken);
 
     private ReturnedRead? Summarize(IMethodSymbol method, int depth, out bool complete, CancellationToken cancellationToken)
     {
         complete = true;
-        if (method.MethodKind != MethodKind.Ordinary || method.IsAsync || method.IsAbstract || method.IsExtern ||
-            method.ReturnsVoid || method.ReturnsByRef || method.ReturnsByRefReadonly ||
-            method.DeclaringSyntaxReferences.Length != 1 ||
-            method.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not MethodDeclarationSyntax declaration ||
-            (declaration.Body is null && declaration.ExpressionBody is null) ||
-            !_compilation.ContainsSyntaxTree(declaration.SyntaxTree) ||
-            !MayReturnARead(declaration, method, cancellationToken))
-        {
-            return null;
-        }
-
-        ModelMeter.MethodRead();
-#pragma warning disable RS1030 // The called method may be in another file: only that tree's semantic model can bind it. Reached only for a call whose result a rule sees used once.
-        var model = _compilation.GetSemanticModel(declaration.SyntaxTree);
-#pragma warning restore RS1030
-        if (model.GetOperation(declaration, cancellationToken) is not { } body)
+        if (method.ReturnsVoid || method.ReturnsByRef || method.ReturnsByRefReadonly ||
+            ReadBody(method, cancellationToken) is not { } body)
         {
             return null;
         }
@@ -282,7 +234,7 @@ internal sealed class ReturnedReads
     /// analysed costs about 2-3 ms): the method names one of the reads, or returns a call to a method of its own type
     /// whose declaration names one (a wrapper of a wrapper in the same type; wrappers across types are not followed).
     /// </summary>
-    private static bool MayReturnARead(MethodDeclarationSyntax declaration, IMethodSymbol method, CancellationToken cancellationToken)
+    protected override bool LooksLikeOne(IMethodSymbol method, MethodDeclarationSyntax declaration)
     {
         if (NamesARead(declaration))
         {
@@ -291,12 +243,12 @@ internal sealed class ReturnedReads
 
         if (declaration.ExpressionBody is { } arrow)
         {
-            return CallsAReaderOfItsType(arrow.Expression, method, cancellationToken);
+            return CallsAReaderOfItsType(arrow.Expression, method);
         }
 
         foreach (var node in declaration.Body!.DescendantNodes(node => node is not (AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax)))
         {
-            if (node is ReturnStatementSyntax { Expression: { } returned } && CallsAReaderOfItsType(returned, method, cancellationToken))
+            if (node is ReturnStatementSyntax { Expression: { } returned } && CallsAReaderOfItsType(returned, method))
             {
                 return true;
             }
@@ -308,13 +260,13 @@ internal sealed class ReturnedReads
     private static bool NamesARead(SyntaxNode code) => SyntaxText.Mentions(code, ReadNameList);
 
     /// <summary><c>return Inner(path)</c> (or <c>this.Inner</c>, in a <c>?:</c>) where a method of the same type named Inner names a read.</summary>
-    private static bool CallsAReaderOfItsType(ExpressionSyntax expression, IMethodSymbol method, CancellationToken cancellationToken)
+    private static bool CallsAReaderOfItsType(ExpressionSyntax expression, IMethodSymbol method)
     {
         while (expression is ParenthesizedExpressionSyntax or CastExpressionSyntax or PostfixUnaryExpressionSyntax or ConditionalExpressionSyntax)
         {
             if (expression is ConditionalExpressionSyntax conditional)
             {
-                return CallsAReaderOfItsType(conditional.WhenTrue, method, cancellationToken) || CallsAReaderOfItsType(conditional.WhenFalse, method, cancellationToken);
+                return CallsAReaderOfItsType(conditional.WhenTrue, method) || CallsAReaderOfItsType(conditional.WhenFalse, method);
             }
 
             expression = expression switch
@@ -342,7 +294,7 @@ internal sealed class ReturnedReads
         {
             foreach (var reference in member.DeclaringSyntaxReferences)
             {
-                if (NamesARead(reference.GetSyntax(cancellationToken)))
+                if (NamesARead(reference.GetSyntax()))
                 {
                     return true;
                 }
@@ -354,13 +306,13 @@ internal sealed class ReturnedReads
 
     private ReturnedRead? SummarizeCall(IInvocationOperation call, int depth, ref bool complete, CancellationToken cancellationToken)
     {
-        if (!SymbolEqualityComparer.Default.Equals(call.TargetMethod.ContainingAssembly, _compilation.Assembly) ||
-            _methodUses.OnlyBody(call.TargetMethod.OriginalDefinition) is not { } callee)
+        if (!SymbolEqualityComparer.Default.Equals(call.TargetMethod.ContainingAssembly, Compilation.Assembly) ||
+            MethodUses.OnlyBody(call.TargetMethod.OriginalDefinition) is not { } callee)
         {
             return null;
         }
 
-        if (_byMethod.TryGetValue(callee, out var known))
+        if (TryGetKnown(callee, out var known))
         {
             return known;
         }

@@ -58,10 +58,6 @@ internal static class RuleOptions
     }
 
     /// <summary>
-    /// An MSBuild property made visible to analyzers by the package's targets (CompilerVisibleProperty), as MSBuild passes
-    /// it (<c>build_property.usewpf = true</c>): "true" in any case counts; "false", empty or missing do not.
-    /// </summary>
-    /// <summary>
     /// Reaching across methods (IOP001, IOP003, IOP007, IOP008, IOP009 following the project's own methods) is turned
     /// on: the MSBuild property <c>IoPerfAcrossMethods</c> or the global option <c>ioperf_across_methods</c> is
     /// <c>true</c>. Off by default while it costs more than the package's budget on some code (docs/performance.md).
@@ -72,6 +68,10 @@ internal static class RuleOptions
         (options.AnalyzerConfigOptionsProvider.GlobalOptions.TryGetValue("ioperf_across_methods", out var value) &&
          string.Equals(value.Trim(), "true", System.StringComparison.OrdinalIgnoreCase));
 
+    /// <summary>
+    /// An MSBuild property made visible to analyzers by the package's targets (CompilerVisibleProperty), as MSBuild passes
+    /// it (<c>build_property.usewpf = true</c>): "true" in any case counts; "false", empty or missing do not.
+    /// </summary>
     public static bool IsBuildPropertyTrue(AnalyzerOptions options, string propertyName) =>
         string.Equals(GetBuildProperty(options, propertyName), "true", System.StringComparison.OrdinalIgnoreCase);
 

@@ -17,6 +17,8 @@ namespace IoPerf.Analyzers.Tests.Fuzz;
 /// </summary>
 public sealed class CrashFuzzTests
 {
+    private static readonly Dictionary<string, string> AcrossMethodsOn = new() { ["build_property.IoPerfAcrossMethods"] = "true" };
+
     private readonly ITestOutputHelper _output;
 
     public CrashFuzzTests(ITestOutputHelper output) => _output = output;
@@ -58,6 +60,9 @@ public sealed class CrashFuzzTests
             {
                 var document = TestWorkspace.CreateDocument(string.Empty, TestFramework.Net80, allowUnsafe: true, fileName: "Fuzz.cs");
 
+                // Every other worker runs with reach across methods on (a preview, off by default): its code must not throw either.
+                var configOptions = worker % 2 == 1 ? AcrossMethodsOn : null;
+
                 for (var index = worker; index < variants.Count && failures.Count < 5; index += workers)
                 {
                     var variant = variants[index];
@@ -65,7 +70,7 @@ public sealed class CrashFuzzTests
                     var compilation = (await current.Project.GetCompilationAsync(cancellationToken))!;
                     var exceptions = new List<string>();
                     var diagnostics = await compilation
-                        .WithAnalyzers(AnalyzerCatalog.Analyzers, AnalyzerCatalog.Options((e, a, _) => { lock (exceptions) { exceptions.Add($"{a.GetType().Name}: {e}"); } }))
+                        .WithAnalyzers(AnalyzerCatalog.Analyzers, AnalyzerCatalog.Options((e, a, _) => { lock (exceptions) { exceptions.Add($"{a.GetType().Name}: {e}"); } }, configOptions: configOptions))
                         .GetAnalyzerDiagnosticsAsync(cancellationToken);
                     if (exceptions.Count > 0 || diagnostics.Any(d => d.Id == "AD0001"))
                     {

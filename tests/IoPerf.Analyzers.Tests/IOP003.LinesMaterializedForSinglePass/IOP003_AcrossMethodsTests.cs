@@ -29,15 +29,10 @@ public sealed class IOP003_AcrossMethodsTests
         }
         """;
 
-    private static Task ExpectOne(string source, string method, string advice = OwnedAdvice)
-    {
-        var test = Verify.CreateAcrossMethods(source);
-        test.FixedCode = source; // reported without a fix
-        test.ExpectedDiagnostics.Add(new DiagnosticResult(Rules.LinesMaterializedForSinglePass).WithLocation(0)
-            .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations)
-            .WithMessage($"'{method}', which returns File.ReadAllLines, holds every line in memory although its result is enumerated only once; {advice}"));
-        return test.RunAsync();
-    }
+    private static Task ExpectOne(string source, string method, string advice = OwnedAdvice) => Verify.VerifyAcrossMethodsReportAsync(
+        source,
+        Rules.LinesMaterializedForSinglePass,
+        $"'{method}', which returns File.ReadAllLines, holds every line in memory although its result is enumerated only once; {advice}");
 
     [Theory]
     [InlineData("private static string[] Load(string path) => File.ReadAllLines(path);")]

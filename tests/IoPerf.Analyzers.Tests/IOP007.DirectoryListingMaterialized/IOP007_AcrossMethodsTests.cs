@@ -1,5 +1,4 @@
 using IoPerf.Analyzers.Tests.Infrastructure;
-using Microsoft.CodeAnalysis.Testing;
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
     IoPerf.Analyzers.IOP007.DirectoryListingMaterialized.DirectoryListingMaterializedAnalyzer,
@@ -26,14 +25,8 @@ public sealed class IOP007_AcrossMethodsTests
         }
         """;
 
-    private static Task ExpectOne(string source, string message)
-    {
-        var test = Verify.CreateAcrossMethods(source);
-        test.FixedCode = source; // reported without a fix
-        test.ExpectedDiagnostics.Add(new DiagnosticResult(Rules.DirectoryListingMaterialized).WithLocation(0)
-            .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations).WithMessage(message));
-        return test.RunAsync();
-    }
+    private static Task ExpectOne(string source, string message) =>
+        Verify.VerifyAcrossMethodsReportAsync(source, Rules.DirectoryListingMaterialized, message);
 
     [Theory]
     [InlineData("private static string[] Logs(string folder) => Directory.GetFiles(folder, \"*.log\");")]

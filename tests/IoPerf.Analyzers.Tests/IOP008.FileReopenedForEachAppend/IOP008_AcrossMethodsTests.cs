@@ -1,5 +1,4 @@
 using IoPerf.Analyzers.Tests.Infrastructure;
-using Microsoft.CodeAnalysis.Testing;
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
     IoPerf.Analyzers.IOP008.FileReopenedForEachAppend.FileReopenedForEachAppendAnalyzer,
@@ -45,15 +44,10 @@ public sealed class IOP008_AcrossMethodsTests
         }
         """;
 
-    private static Task ExpectOne(string source, string method, string path)
-    {
-        var test = Verify.CreateAcrossMethods(source);
-        test.FixedCode = source; // reported without a fix
-        test.ExpectedDiagnostics.Add(new DiagnosticResult(Rules.FileReopenedForEachAppend).WithLocation(0)
-            .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations)
-            .WithMessage($"'{method}', which calls File.AppendAllText, opens, appends to and closes {path} on every iteration of this loop; write through one StreamWriter opened before the loop"));
-        return test.RunAsync();
-    }
+    private static Task ExpectOne(string source, string method, string path) => Verify.VerifyAcrossMethodsReportAsync(
+        source,
+        Rules.FileReopenedForEachAppend,
+        $"'{method}', which calls File.AppendAllText, opens, appends to and closes {path} on every iteration of this loop; write through one StreamWriter opened before the loop");
 
     [Theory]
     [InlineData("public static void Log(string message) => File.AppendAllText(LogPath, message + Environment.NewLine);", "foreach (var item in items) {|#0:Logger.Log(item)|};", "LogPath")]

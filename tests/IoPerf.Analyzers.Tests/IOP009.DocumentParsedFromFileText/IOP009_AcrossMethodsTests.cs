@@ -1,5 +1,4 @@
 using IoPerf.Analyzers.Tests.Infrastructure;
-using Microsoft.CodeAnalysis.Testing;
 using Xunit;
 using Verify = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
     IoPerf.Analyzers.IOP009.DocumentParsedFromFileText.DocumentParsedFromFileTextAnalyzer,
@@ -28,14 +27,8 @@ public sealed class IOP009_AcrossMethodsTests
         }
         """;
 
-    private static Task ExpectOne(string source, string message)
-    {
-        var test = Verify.CreateAcrossMethods(source);
-        test.FixedCode = source; // reported without a fix
-        test.ExpectedDiagnostics.Add(new DiagnosticResult(Rules.DocumentParsedFromFileText).WithLocation(0)
-            .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations).WithMessage(message));
-        return test.RunAsync();
-    }
+    private static Task ExpectOne(string source, string message) =>
+        Verify.VerifyAcrossMethodsReportAsync(source, Rules.DocumentParsedFromFileText, message);
 
     [Theory]
     [InlineData("private static string ReadSettings(string path) => File.ReadAllText(path);")]

@@ -33,6 +33,18 @@ public static class Verifier<TAnalyzer, TCodeFix>
 
     public static Task VerifyAcrossMethodsAsync(string source) => CreateAcrossMethods(source).RunAsync();
 
+    /// <summary>
+    /// Reaching across methods on, <paramref name="source"/> draws one <paramref name="rule"/> diagnostic at <c>{|#0:...|}</c>
+    /// with <paramref name="message"/>, and offers no fix (a call reported for what the called method does).
+    /// </summary>
+    public static Task VerifyAcrossMethodsReportAsync(string source, DiagnosticDescriptor rule, string message)
+    {
+        var test = CreateAcrossMethods(source);
+        test.FixedCode = source;
+        test.ExpectedDiagnostics.Add(new DiagnosticResult(rule).WithLocation(0).WithOptions(DiagnosticOptions.IgnoreAdditionalLocations).WithMessage(message));
+        return test.RunAsync();
+    }
+
     public static Task VerifyAcrossMethodsFixAsync(string source, string fixedSource)
     {
         var test = CreateAcrossMethods(source);

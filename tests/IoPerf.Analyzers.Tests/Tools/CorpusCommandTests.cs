@@ -116,6 +116,57 @@ public sealed class CorpusCommandTests : IDisposable
         Assert.Equal(0, report.RootElement.GetProperty("CompilationDetails")[0].GetProperty("BindingErrors").GetInt32());
     }
 
+    /// <summary>
+    /// <c>--across-methods</c> runs the projects as if they turned the preview on: a loop's call to a project method that
+    /// appends to one file is reported with it, and not without it (the default a user gets).
+    /// </summary>
+    [Theory]
+    [InlineData(false, 0)]
+    [InlineData(true, 1)]
+    public async Task AcrossMethodsSwitch_TurnsTheCrossMethodDiagnosticsOn(bool acrossMethods, int expected)
+    {
+        var project = Path.Combine(_folder, "Jobs");
+        Directory.CreateDirectory(project);
+        File.WriteAllText(Path.Combine(project, "Jobs.csproj"), "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup><ImplicitUsings>enable</ImplicitUsings></PropertyGroup></Project>");
+        File.WriteAllText(Path.Combine(project, "Jobs.cs"), """
+            static class Journal
+            {
+                private const string JournalPath = "jobs.log";
+
+                public static void Write(string message) => File.AppendAllText(JournalPath, message + Environment.NewLine);
+            }
+
+            static class Jobs
+            {
+                public static void RunAll(IEnumerable<string> names)
+                {
+                    foreach (var name in names)
+                    {
+                        Journal.Write(name);
+                    }
+                }
+            }
+            """);
+        var json = Path.Combine(_folder, "report.json");
+        var args = new List<string> { _folder, "--json", json, "--no-fix", "--loader", "files" };
+        if (acrossMethods)
+        {
+            args.Add("--across-methods");
+        }
+
+        var (code, _, error) = await RunAsync(args.ToArray());
+
+        Assert.Equal("", error);
+        Assert.Equal(CorpusCommand.Clean, code);
+        using var report = JsonDocument.Parse(File.ReadAllText(json));
+        var diagnostics = report.RootElement.GetProperty("Rules").GetProperty("IOP008").GetProperty("Diagnostics");
+        Assert.Equal(expected, diagnostics.GetArrayLength());
+        if (expected > 0)
+        {
+            Assert.Equal(14, diagnostics[0].GetProperty("Line").GetInt32());
+        }
+    }
+
     /// <summary>A symbolic link to a source file that is not in the checkout is skipped, not a crash of the whole run.</summary>
     [Fact]
     public async Task LinkToAMissingSourceFile_IsSkipped()

@@ -1,0 +1,143 @@
+using System;
+using System.Collections.Concurrent;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace IoPerf.Analyzers.Internal;
+
+/// <summary>What a per-method summary says about the method a caller names (<see cref="MethodSummaries{TSummary}"/>).</summary>
+internal interface IMethodSummary<out TSummary>
+{
+    /// <summary>The method a caller calls.</summary>
+    IMethodSymbol Method { get; }
+
+    /// <summary>The same summary, as a call to <paramref name="called"/>: an interface's or base's method whose one body was summarised.</summary>
+    TSummary CalledAs(IMethodSymbol called);
+}
+
+/// <summary>
+/// One judgement about the compilation's own methods (<see cref="ReturnedReads"/>, <see cref="AppendingMethods"/>),
+/// made once per method and remembered for the compilation. A call is judged by the one body it can run
+/// (<see cref="MethodUses.OnlyBody"/>); methods of other assemblies are never read, and a method's body is bound only
+/// when its syntax passes the judgement's own cheap look.
+/// </summary>
+internal abstract class MethodSummaries<TSummary>
+    where TSummary : class, IMethodSummary<TSummary>
+{
+    private readonly ConcurrentDictionary<IMethodSymbol, TSummary?> _byMethod = new(SymbolEqualityComparer.Default);
+    private readonly ConcurrentDictionary<string, bool> _namesThatMayQualify = new(StringComparer.Ordinal);
+    private readonly Func<string, bool> _anyDeclarationLooksLikeOne;
+
+    protected MethodSummaries(Compilation compilation, MethodUses methodUses)
+    {
+        Compilation = compilation;
+        MethodUses = methodUses;
+        _anyDeclarationLooksLikeOne = AnyDeclarationLooksLikeOne;
+    }
+
+    protected Compilation Compilation { get; }
+
+    protected MethodUses MethodUses { get; }
+
+    /// <summary>The summary of <paramref name="method"/>, or null when it is not the compilation's or does not qualify.</summary>
+    public TSummary? Of(IMethodSymbol method, CancellationToken cancellationToken)
+    {
+        method = method.OriginalDefinition;
+        if (!SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, Compilation.Assembly))
+        {
+            return null;
+        }
+
+        if (_byMethod.TryGetValue(method, out var known))
+        {
+            return known;
+        }
+
+        var start = ModelMeter.Start();
+        try
+        {
+            var complete = true;
+            var found = MethodUses.OnlyBody(method) is { } body ? Summarize(body, out complete, cancellationToken) : null;
+            if (found is not null && !SymbolEqualityComparer.Default.Equals(found.Method, method))
+            {
+                found = found.CalledAs(method); // the interface's or base's name, as the caller wrote it
+            }
+
+            // A summary cut short (a depth bound) is not remembered: asked directly, it may reach further.
+            return complete ? _byMethod.GetOrAdd(method, found) : found;
+        }
+        finally
+        {
+            ModelMeter.Stop(start);
+        }
+    }
+
+    /// <summary>
+    /// The first filter for a call: some method of the compilation named like <paramref name="method"/> has a
+    /// declaration whose syntax passes the judgement's look (<see cref="LooksLikeOne"/>). Answered once per name from
+    /// the compilation's declaration table, then one string lookup per call - the rules ask it for every call to a
+    /// method that returns a sequence or sits in a loop, before any symbol or operation is looked at. The body a call
+    /// runs has the called method's name (an override, an interface's implicit implementation), so no summary is lost.
+    /// </summary>
+    public bool MayQualify(IMethodSymbol method) => _namesThatMayQualify.GetOrAdd(method.Name, _anyDeclarationLooksLikeOne);
+
+    private bool AnyDeclarationLooksLikeOne(string name)
+    {
+        foreach (var symbol in Compilation.GetSymbolsWithName(name, SymbolFilter.Member))
+        {
+            if (symbol is IMethodSymbol { MethodKind: MethodKind.Ordinary } method)
+            {
+                foreach (var reference in method.DeclaringSyntaxReferences)
+                {
+                    if (reference.GetSyntax() is MethodDeclarationSyntax declaration && HasBody(declaration) && LooksLikeOne(method, declaration))
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// A look at the syntax of a declaration with a body alone: false when its method cannot be one (most methods are
+    /// never bound).
+    /// </summary>
+    protected abstract bool LooksLikeOne(IMethodSymbol method, MethodDeclarationSyntax declaration);
+
+    private static bool HasBody(MethodDeclarationSyntax declaration) => declaration.Body is not null || declaration.ExpressionBody is not null;
+
+    /// <summary>A summary already made for <paramref name="method"/>'s definition, if any.</summary>
+    protected bool TryGetKnown(IMethodSymbol method, out TSummary? known) => _byMethod.TryGetValue(method, out known);
+
+    /// <summary>
+    /// Summarises <paramref name="body"/> (the one body a call runs); <paramref name="complete"/> false when the answer
+    /// was cut short and must not be remembered.
+    /// </summary>
+    protected abstract TSummary? Summarize(IMethodSymbol body, out bool complete, CancellationToken cancellationToken);
+
+    /// <summary>
+    /// The operations of <paramref name="method"/>'s one ordinary, synchronous, non-abstract declaration with a body in
+    /// this compilation, once <see cref="LooksLikeOne"/> says it may qualify; null otherwise.
+    /// </summary>
+    protected IOperation? ReadBody(IMethodSymbol method, CancellationToken cancellationToken)
+    {
+        if (method.MethodKind != MethodKind.Ordinary || method.IsAsync || method.IsAbstract || method.IsExtern ||
+            method.DeclaringSyntaxReferences.Length != 1 ||
+            method.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not MethodDeclarationSyntax declaration ||
+            !HasBody(declaration) ||
+            !Compilation.ContainsSyntaxTree(declaration.SyntaxTree) ||
+            !LooksLikeOne(method, declaration))
+        {
+            return null;
+        }
+
+        ModelMeter.MethodRead();
+#pragma warning disable RS1030 // The called method may be in another file: only that tree's semantic model can bind it. Reached only for a method a rule sees called where it matters, whose syntax passed the look.
+        var model = Compilation.GetSemanticModel(declaration.SyntaxTree);
+#pragma warning restore RS1030
+        return model.GetOperation(declaration, cancellationToken);
+    }
+}
