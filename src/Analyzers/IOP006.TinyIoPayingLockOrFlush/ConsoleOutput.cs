@@ -80,6 +80,23 @@ internal static class ConsoleOutput
     }
 
     /// <summary>
+    /// A call of a Console method other than a read of its state (SetCursorPosition, ResetColor, Clear, SetOut, ...), or a
+    /// write of a Console property: <c>ForegroundColor = ...</c>, <c>CursorLeft += 2</c>, <c>CursorLeft++</c>,
+    /// <c>(Console.CursorLeft, Console.CursorTop) = ...</c>.
+    /// </summary>
+    public static bool ChangesTheTerminal(IOperation operation) => operation switch
+    {
+        IInvocationOperation invocation => invocation.TargetMethod.Name is not ("GetCursorPosition" or "Read" or "ReadKey" or "ReadLine"),
+        _ => operation.Parent switch
+        {
+            IAssignmentOperation assignment => assignment.Target == operation,
+            IIncrementOrDecrementOperation increment => increment.Target == operation,
+            ITupleOperation { Parent: IDeconstructionAssignmentOperation deconstruction } tuple => deconstruction.Target == tuple,
+            _ => false,
+        },
+    };
+
+    /// <summary>
     /// File, network or process work (System.IO but for path arithmetic and in-memory writers and readers, System.Net,
     /// Process): a loop doing it is not an output loop, whatever it prints. IOP006's own question: no other rule asks it.
     /// </summary>

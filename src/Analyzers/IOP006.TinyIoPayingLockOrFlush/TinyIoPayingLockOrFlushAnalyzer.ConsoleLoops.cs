@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Concurrent;
 using System.Collections.Generic;
+using System.Collections.Immutable;
 using System.Linq;
 using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
@@ -13,15 +14,15 @@ namespace IoPerf.Analyzers.IOP006.TinyIoPayingLockOrFlush;
 public sealed partial class TinyIoPayingLockOrFlushAnalyzer
 {
     /// <summary>
-    /// Console writes are looked at from the write: only loops that contain one are walked. The outermost loop is judged
-    /// once (the first of its writes to arrive judges it for all), and its first write reports.
+    /// Console writes are looked at from the write (or from a call to one of the project's printing methods, when
+    /// reaching across methods): only loops that contain one are walked. The outermost loop is judged once (the first of
+    /// its writes to arrive judges it for all), and its first write reports.
     /// </summary>
-    private static void AnalyzeConsoleWrite(OperationAnalysisContext context, IoModel model, ConcurrentDictionary<SyntaxNode, ConsoleLoop?> loops)
+    private static void AnalyzeConsoleWrite(OperationAnalysisContext context, IoModel model, ConcurrentDictionary<SyntaxNode, ConsoleLoop?> loops, ConsoleWritingMethods? printers)
     {
         var write = (IInvocationOperation)context.Operation;
-        if (write.TargetMethod.Name is not ("Write" or "WriteLine") ||
-            model.Types.Console is not { } console ||
-            !ConsoleOutput.IsStandardOutputWrite(write, console) ||
+        if (model.Types.Console is not { } console ||
+            !(ConsoleOutput.IsStandardOutputWrite(write, console) || IsPrinterCall(write, printers)) ||
             write.GetOutermostLoop() is not { } loop)
         {
             return;
@@ -29,35 +30,64 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
 
         if (!loops.TryGetValue(loop.Syntax, out var verdict))
         {
-            verdict = loops.GetOrAdd(loop.Syntax, JudgeConsoleLoop(context, loop, model));
+            verdict = loops.GetOrAdd(loop.Syntax, JudgeConsoleLoop(context, loop, model, printers));
         }
 
         if (verdict is not null && verdict.First == write.Syntax)
         {
+            if (verdict.Printers is { } names)
+            {
+                ReportThroughPrinters(context, write.Syntax, verdict.Others, verdict.Count, names);
+                return;
+            }
+
             Report(context, write.Syntax, TinyIoKind.ConsoleInLoop, verdict.Fixable, verdict.Others, verdict.Count);
         }
     }
 
+    /// <summary>A statement calling a method of the compilation, whose name some printing method has (the cheap part of the question).</summary>
+    private static bool IsPrinterCall(IInvocationOperation call, ConsoleWritingMethods? printers) =>
+        printers is not null && call.Parent is IExpressionStatementOperation && printers.MayQualify(call.TargetMethod) &&
+        ReturnedReads.IsSourceMethod(call.TargetMethod);
+
+    /// <summary>
+    /// A loop whose Console writes are partly or wholly made by the project's printing methods: no fix (the writes are in
+    /// those methods, which need a writer to be handed to them), and the message names them.
+    /// </summary>
+    private static void ReportThroughPrinters(OperationAnalysisContext context, SyntaxNode at, Location[] others, int count, string names) =>
+        context.ReportDiagnostic(Diagnostic.Create(
+            Rules.TinyIoPayingLockOrFlush,
+            at.GetLocation(),
+            others,
+            Fixable.With(Kind.With(ImmutableDictionary<string, string?>.Empty, TinyIoKind.ConsoleInLoop), false),
+            count == 1 ? Rules.Format(nameof(Resources.IOP006_ConsoleInLoopThroughOne), names) : Rules.Format(nameof(Resources.IOP006_ConsoleInLoopThroughMany), count, names)));
+
     /// <summary>What a console loop reports: its first write, the others, and whether the fix can be applied; null when nothing.</summary>
     private sealed class ConsoleLoop
     {
-        public ConsoleLoop(SyntaxNode first, Location[] others, bool fixable)
+        public ConsoleLoop(SyntaxNode first, Location[] others, int count, bool fixable, string? printers)
         {
             First = first;
             Others = others;
+            Count = count;
             Fixable = fixable;
+            Printers = printers;
         }
 
         public SyntaxNode First { get; }
 
         public Location[] Others { get; }
 
-        public int Count => Others.Length + 1;
+        /// <summary>The writes per run of the loop's body as the code states them (a printing method's count for each call to it).</summary>
+        public int Count { get; }
 
         public bool Fixable { get; }
+
+        /// <summary>The printing methods the loop calls ("'PrintRow'", "'PrintRow', 'PrintTotal'"); null when it writes only itself.</summary>
+        public string? Printers { get; }
     }
 
-    private static ConsoleLoop? JudgeConsoleLoop(OperationAnalysisContext context, ILoopOperation loop, IoModel model)
+    private static ConsoleLoop? JudgeConsoleLoop(OperationAnalysisContext context, ILoopOperation loop, IoModel model, ConsoleWritingMethods? printers)
     {
         if (loop.Syntax.ContainsDiagnostics || TestCode.IsTestMethod(context.ContainingSymbol))
         {
@@ -66,16 +96,32 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
 
         var writes = new List<IInvocationOperation>();
         var fixable = true;
+        Dictionary<IInvocationOperation, string>? printerCalls = null;
         var fileData = FileDataSource(loop);
         foreach (var operation in loop.OwnOperations())
         {
+            // A call to a printing method counts as the writes it makes on every call (the method's arguments are still
+            // looked at, as the loop's own operations).
+            if (operation is IInvocationOperation call && IsPrinterCall(call, printers) &&
+                printers!.Of(call.TargetMethod, context.CancellationToken) is { } printer)
+            {
+                for (var i = 0; i < printer.Writes; i++)
+                {
+                    writes.Add(call);
+                }
+
+                printerCalls ??= new Dictionary<IInvocationOperation, string>();
+                printerCalls[call] = printer.Method.Name;
+                continue;
+            }
+
             // The loop's own source of lines or entries is read, buffered, as the loop goes: the writes are still what it costs.
             switch (operation == fileData ? LoopWork.Other : ConsoleOutput.Classify(operation, model))
             {
                 case LoopWork.StandardOutputWrite:
                     writes.Add((IInvocationOperation)operation);
                     break;
-                case LoopWork.ConsoleState when ChangesTheTerminal(operation):
+                case LoopWork.ConsoleState when ConsoleOutput.ChangesTheTerminal(operation):
                     // Colours, cursor moves, Clear and the like act on the terminal at once: text held in a buffer would
                     // come out in the wrong colour or place, so the advice cannot be followed (a text UI drawing a frame
                     // row by row with SetCursorPosition, found on the third held-out report set).
@@ -120,26 +166,17 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
             return null;
         }
 
-        // Last, as it reads the loop's syntax: a yield return would hand the buffered writer's text to the caller unflushed.
-        return new ConsoleLoop(writes[0].Syntax, writes.Skip(1).Select(s => s.Syntax.GetLocation()).ToArray(), fixable && !IsIterator(loop));
-    }
-
-    /// <summary>
-    /// A call of a Console method other than a read of its state (SetCursorPosition, ResetColor, Clear, SetOut, ...), or a
-    /// write of a Console property: <c>ForegroundColor = ...</c>, <c>CursorLeft += 2</c>, <c>CursorLeft++</c>,
-    /// <c>(Console.CursorLeft, Console.CursorTop) = ...</c>.
-    /// </summary>
-    private static bool ChangesTheTerminal(IOperation operation) => operation switch
-    {
-        IInvocationOperation invocation => invocation.TargetMethod.Name is not ("GetCursorPosition" or "Read" or "ReadKey" or "ReadLine"),
-        _ => operation.Parent switch
+        var others = writes.Select(write => write.Syntax).Distinct().Skip(1).Select(syntax => syntax.GetLocation()).ToArray();
+        if (printerCalls is not null)
         {
-            IAssignmentOperation assignment => assignment.Target == operation,
-            IIncrementOrDecrementOperation increment => increment.Target == operation,
-            ITupleOperation { Parent: IDeconstructionAssignmentOperation deconstruction } tuple => deconstruction.Target == tuple,
-            _ => false,
-        },
-    };
+            // Named in the order the loop calls them.
+            var names = writes.Where(printerCalls.ContainsKey).Select(call => printerCalls[call]).Distinct();
+            return new ConsoleLoop(writes[0].Syntax, others, writes.Count, fixable: false, string.Join(", ", names.Select(name => $"'{name}'")));
+        }
+
+        // Last, as it reads the loop's syntax: a yield return would hand the buffered writer's text to the caller unflushed.
+        return new ConsoleLoop(writes[0].Syntax, others, writes.Count, fixable && !IsIterator(loop), printers: null);
+    }
 
     private static bool HasConstantRepetitions(List<IInvocationOperation> writes, LoopLength loopLength) =>
         writes.All(write => write.GetOutermostLoop() is { } outermost && loopLength.ConstantRepetitions(write, outermost) is not null);

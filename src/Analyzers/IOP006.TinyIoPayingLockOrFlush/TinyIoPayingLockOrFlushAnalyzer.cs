@@ -56,14 +56,18 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
             // Each console loop is judged once, whichever of its writes the driver hands over first.
             var consoleLoops = new ConcurrentDictionary<SyntaxNode, ConsoleLoop?>();
 
+            // The project's own printing methods, when reaching across methods is on (asked once per compilation).
+            var printers = model.ReachesAcrossMethods(options) ? new ConsoleWritingMethods(start.Compilation, model) : null;
+
             // One invocation callback for both shapes that start at a call: a callback costs even when it returns at once.
             start.RegisterOperationAction(
                 c =>
                 {
-                    var name = ((IInvocationOperation)c.Operation).TargetMethod.Name;
-                    if (name is "Write" or "WriteLine" && console.Value)
+                    var method = ((IInvocationOperation)c.Operation).TargetMethod;
+                    var name = method.Name;
+                    if ((name is "Write" or "WriteLine" || (printers is not null && printers.MayQualify(method))) && console.Value)
                     {
-                        AnalyzeConsoleWrite(c, model, consoleLoops);
+                        AnalyzeConsoleWrite(c, model, consoleLoops, printers);
                     }
                     else if (name == "Synchronized" && streams)
                     {

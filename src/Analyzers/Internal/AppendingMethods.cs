@@ -79,7 +79,7 @@ internal sealed class AppendingMethods : MethodSummaries<AppendingMethod>
             }
         }
 
-        if (append is null || !RunsOnEveryCall(append, body) || append.Arguments.GetArgument("path")?.Value is not { } path || !IsTheSameFileEveryCall(path))
+        if (append is null || !RunsOnEveryCall(append, body, FirstExit(body)) || append.Arguments.GetArgument("path")?.Value is not { } path || !IsTheSameFileEveryCall(path))
         {
             return null;
         }
@@ -118,44 +118,6 @@ internal sealed class AppendingMethods : MethodSummaries<AppendingMethod>
         }
 
         return appends;
-    }
-
-    /// <summary>
-    /// The append is a statement with only blocks and <c>try</c> bodies around it, and no <c>return</c> or
-    /// <c>throw</c> comes before it: every call reaches it (a logger that checks a level first does not).
-    /// </summary>
-    private static bool RunsOnEveryCall(IInvocationOperation append, IOperation body)
-    {
-        if (append.Parent is not IExpressionStatementOperation statement)
-        {
-            return false;
-        }
-
-        IOperation child = statement;
-        for (var current = statement.Parent; current is not null && current != body; child = current, current = current.Parent)
-        {
-            var passes = current switch
-            {
-                IBlockOperation => true,
-                ITryOperation tryOperation => tryOperation.Body == child,
-                _ => false,
-            };
-            if (!passes)
-            {
-                return false;
-            }
-        }
-
-        foreach (var operation in body.OwnOperations())
-        {
-            if (operation is IReturnOperation { Kind: OperationKind.Return } or IThrowOperation &&
-                operation.Syntax.SpanStart < append.Syntax.SpanStart)
-            {
-                return false;
-            }
-        }
-
-        return true;
     }
 
     /// <summary>A constant, a const or static readonly field, or a readonly field of this object.</summary>

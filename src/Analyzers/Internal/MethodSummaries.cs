@@ -3,6 +3,7 @@ using System.Collections.Concurrent;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
 
 namespace IoPerf.Analyzers.Internal;
 
@@ -76,7 +77,7 @@ internal abstract class MethodSummaries<TSummary>
     /// <summary>
     /// The first filter for a call: some method of the compilation named like <paramref name="method"/> has a
     /// declaration whose syntax passes the judgement's look (<see cref="LooksLikeOne"/>). Answered once per name from
-    /// the compilation's declaration table, then one string lookup per call - the rules ask it for every call to a
+    /// the index of the compilation's member names (<see cref="MethodUses.TypesDeclaring"/>), then one string lookup per call - the rules ask it for every call to a
     /// method that returns a sequence or sits in a loop, before any symbol or operation is looked at. The body a call
     /// runs has the called method's name (an override, an interface's implicit implementation), so no summary is lost.
     /// </summary>
@@ -84,10 +85,15 @@ internal abstract class MethodSummaries<TSummary>
 
     private bool AnyDeclarationLooksLikeOne(string name)
     {
-        foreach (var symbol in Compilation.GetSymbolsWithName(name, SymbolFilter.Member))
+        foreach (var type in MethodUses.TypesDeclaring(name))
         {
-            if (symbol is IMethodSymbol { MethodKind: MethodKind.Ordinary } method)
+            foreach (var member in type.GetMembers(name))
             {
+                if (member is not IMethodSymbol { MethodKind: MethodKind.Ordinary } method)
+                {
+                    continue;
+                }
+
                 foreach (var reference in method.DeclaringSyntaxReferences)
                 {
                     if (reference.GetSyntax() is MethodDeclarationSyntax declaration && HasBody(declaration) && LooksLikeOne(method, declaration))
@@ -117,6 +123,51 @@ internal abstract class MethodSummaries<TSummary>
     /// was cut short and must not be remembered.
     /// </summary>
     protected abstract TSummary? Summarize(IMethodSymbol body, out bool complete, CancellationToken cancellationToken);
+
+    /// <summary>Where the first <c>return</c> or <c>throw</c> of <paramref name="body"/> starts; <see cref="int.MaxValue"/> when it has none.</summary>
+    protected static int FirstExit(IOperation body)
+    {
+        var first = int.MaxValue;
+        foreach (var operation in body.OwnOperations())
+        {
+            if (operation is IReturnOperation { Kind: OperationKind.Return } or IThrowOperation && operation.Syntax.SpanStart < first)
+            {
+                first = operation.Syntax.SpanStart;
+            }
+        }
+
+        return first;
+    }
+
+    /// <summary>
+    /// <paramref name="call"/> is a statement with only blocks and <c>try</c> bodies around it, before the body's first
+    /// <c>return</c> or <c>throw</c> (<paramref name="firstExit"/>, from <see cref="FirstExit"/>): every call of the
+    /// method reaches it (a logger that checks a level first does not).
+    /// </summary>
+    protected static bool RunsOnEveryCall(IInvocationOperation call, IOperation body, int firstExit)
+    {
+        if (call.Parent is not IExpressionStatementOperation statement || call.Syntax.SpanStart > firstExit)
+        {
+            return false;
+        }
+
+        IOperation child = statement;
+        for (var current = statement.Parent; current is not null && current != body; child = current, current = current.Parent)
+        {
+            var passes = current switch
+            {
+                IBlockOperation => true,
+                ITryOperation tryOperation => tryOperation.Body == child,
+                _ => false,
+            };
+            if (!passes)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
 
     /// <summary>
     /// The operations of <paramref name="method"/>'s one ordinary, synchronous, non-abstract declaration with a body in

@@ -58,7 +58,7 @@ internal static class RuleOptions
     }
 
     /// <summary>
-    /// Reaching across methods (IOP001, IOP003, IOP007, IOP008, IOP009 following the project's own methods) is turned
+    /// Reaching across methods (IOP001, IOP003, IOP006, IOP007, IOP008, IOP009 following the project's own methods) is turned
     /// on: the MSBuild property <c>IoPerfAcrossMethods</c> or the global option <c>ioperf_across_methods</c> is
     /// <c>true</c>. Off by default while it costs more than the package's budget on some code (docs/performance.md).
     /// Read once per compilation.

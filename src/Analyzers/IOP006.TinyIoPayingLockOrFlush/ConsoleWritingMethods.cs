@@ -1,0 +1,90 @@
+using System.Threading;
+using IoPerf.Analyzers.Internal;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace IoPerf.Analyzers.IOP006.TinyIoPayingLockOrFlush;
+
+/// <summary>A method of the compilation that writes to the console's standard output on every call (<see cref="ConsoleWritingMethods"/>).</summary>
+internal sealed class ConsoleWritingMethod : IMethodSummary<ConsoleWritingMethod>
+{
+    public ConsoleWritingMethod(IMethodSymbol method, int writes, IInvocationOperation firstWrite)
+    {
+        Method = method;
+        Writes = writes;
+        FirstWrite = firstWrite;
+    }
+
+    /// <summary>The method a caller calls.</summary>
+    public IMethodSymbol Method { get; }
+
+    /// <summary>The Console writes every call makes (at least one): each takes the console's lock and flushes.</summary>
+    public int Writes { get; }
+
+    /// <summary>The first of them (<c>Console.WriteLine</c>), for the message.</summary>
+    public IInvocationOperation FirstWrite { get; }
+
+    public ConsoleWritingMethod CalledAs(IMethodSymbol called) => new(called, Writes, FirstWrite);
+}
+
+/// <summary>
+/// The compilation's own methods that print - a <c>PrintRow(row)</c> whose body is <c>Console.Write(...)</c> calls -
+/// the cross-method half of IOP006's console shape: a loop that calls one pays the console's lock and flush once per
+/// write it makes, as surely as a loop that writes itself. A method qualifies when it returns nothing, its body makes at
+/// least one standard-output write on every call (nothing but blocks and a <c>try</c> body around it, before any
+/// <c>return</c> or <c>throw</c>), and does nothing else that matters: no loop, no other I/O, no wait, no call into the
+/// project's own code, nothing that changes the terminal (colours, cursor). Each method is summarised once per
+/// compilation, on demand; methods of other assemblies never.
+/// </summary>
+internal sealed class ConsoleWritingMethods : MethodSummaries<ConsoleWritingMethod>
+{
+    private readonly IoModel _model;
+
+    public ConsoleWritingMethods(Compilation compilation, IoModel model)
+        : base(compilation, model.MethodUses)
+    {
+        _model = model;
+    }
+
+    protected override ConsoleWritingMethod? Summarize(IMethodSymbol method, out bool complete, CancellationToken cancellationToken)
+    {
+        complete = true;
+        if (!method.ReturnsVoid || ReadBody(method, cancellationToken) is not { } body)
+        {
+            return null;
+        }
+
+        var firstExit = FirstExit(body);
+        var writes = 0;
+        IInvocationOperation? first = null;
+        foreach (var operation in body.OwnOperations())
+        {
+            if (operation is ILoopOperation)
+            {
+                return null; // how many writes a call makes is not in the code
+            }
+
+            switch (ConsoleOutput.Classify(operation, _model))
+            {
+                case LoopWork.StandardOutputWrite when RunsOnEveryCall((IInvocationOperation)operation, body, firstExit):
+                    writes++;
+                    if (first is null || operation.Syntax.SpanStart < first.Syntax.SpanStart)
+                    {
+                        first = (IInvocationOperation)operation;
+                    }
+
+                    break;
+                case LoopWork.ConsoleState when ConsoleOutput.ChangesTheTerminal(operation):
+                case LoopWork.NotJustOutput:
+                    return null;
+            }
+        }
+
+        return first is null ? null : new ConsoleWritingMethod(method, writes, first);
+    }
+
+    /// <summary>The declaration names a write (Console.Write, Console.Out.WriteLine, a <c>using static</c> WriteLine).</summary>
+    protected override bool LooksLikeOne(IMethodSymbol method, MethodDeclarationSyntax declaration) =>
+        SyntaxText.Mentions(declaration, "Write");
+}
