@@ -28,7 +28,7 @@ internal static class CorpusRunner
         }
 
         // Warm-up, not counted (see WarmUp): only warm callback time is compared.
-        await WarmUp.RunAsync(sdkAnalyzers, sdkRuleIds);
+        await WarmUp.RunAsync(sdkAnalyzers, sdkRuleIds, acrossMethods: groups.Any(group => group.Properties.AcrossMethods));
 
         // Every analyzer runs wrapped in a meter (thread CPU time and bytes allocated by its callbacks, see AnalyzerMeter).
         // The first analyzer the driver calls for an operation pays for bringing it (and the compilation's first type lookup)

@@ -84,7 +84,11 @@ internal sealed class ConsoleWritingMethods : MethodSummaries<ConsoleWritingMeth
         return first is null ? null : new ConsoleWritingMethod(method, writes, first);
     }
 
-    /// <summary>The declaration names a write (Console.Write, Console.Out.WriteLine, a <c>using static</c> WriteLine).</summary>
+    /// <summary>
+    /// The declaration names the console (<c>Console.Write</c>, <c>Console.Out.WriteLine</c>): most methods that mention a
+    /// write are a stream's or a writer's and are never bound. A bare <c>WriteLine</c> under <c>using static
+    /// System.Console</c> is not looked for.
+    /// </summary>
     protected override bool LooksLikeOne(IMethodSymbol method, MethodDeclarationSyntax declaration) =>
-        SyntaxText.Mentions(declaration, "Write");
+        SyntaxText.Mentions(declaration, "Console.");
 }

@@ -21,10 +21,17 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
     private static void AnalyzeConsoleWrite(OperationAnalysisContext context, IoModel model, ConcurrentDictionary<SyntaxNode, ConsoleLoop?> loops, ConsoleWritingMethods? printers)
     {
         var write = (IInvocationOperation)context.Operation;
-        if (model.Types.Console is not { } console ||
-            !(ConsoleOutput.IsStandardOutputWrite(write, console) || IsPrinterCall(write, printers)) ||
-            write.GetOutermostLoop() is not { } loop)
+        if (model.Types.Console is not { } console)
         {
+            return;
+        }
+
+        var writesItself = ConsoleOutput.IsStandardOutputWrite(write, console);
+        if (!(writesItself || IsPrinterCall(write, printers)) ||
+            write.GetOutermostLoop() is not { } loop ||
+            (!writesItself && printers!.Of(write.TargetMethod, context.CancellationToken) is null))
+        {
+            // A call to one of the project's methods judges its loop only when that method prints (summarised once).
             return;
         }
 
@@ -45,9 +52,9 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
         }
     }
 
-    /// <summary>A statement calling a method of the compilation, whose name some printing method has (the cheap part of the question).</summary>
+    /// <summary>A statement calling a void method of the compilation (the cheap symbol checks; the summary is asked after them).</summary>
     private static bool IsPrinterCall(IInvocationOperation call, ConsoleWritingMethods? printers) =>
-        printers is not null && call.Parent is IExpressionStatementOperation && printers.MayQualify(call.TargetMethod) &&
+        printers is not null && call.TargetMethod.ReturnsVoid && call.Parent is IExpressionStatementOperation &&
         ReturnedReads.IsSourceMethod(call.TargetMethod);
 
     /// <summary>

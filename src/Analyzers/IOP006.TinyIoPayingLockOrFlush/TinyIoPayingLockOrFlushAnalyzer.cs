@@ -65,7 +65,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
                 {
                     var method = ((IInvocationOperation)c.Operation).TargetMethod;
                     var name = method.Name;
-                    if ((name is "Write" or "WriteLine" || (printers is not null && printers.MayQualify(method))) && console.Value)
+                    if ((name is "Write" or "WriteLine" || (printers is not null && IsPrinterCall((IInvocationOperation)c.Operation, printers))) && console.Value)
                     {
                         AnalyzeConsoleWrite(c, model, consoleLoops, printers);
                     }

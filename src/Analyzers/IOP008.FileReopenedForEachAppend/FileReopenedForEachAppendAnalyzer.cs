@@ -67,7 +67,6 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
             !WellKnownIoTypes.Is(invocation.TargetMethod.ContainingType, types.File))
         {
             if (appends is not null && invocation.TargetMethod.ReturnsVoid && invocation.Parent is IExpressionStatementOperation &&
-                appends.MayQualify(invocation.TargetMethod) &&
                 ReturnedReads.IsSourceMethod(invocation.TargetMethod) &&
                 invocation.GetEnclosingLoop() is { } callingLoop)
             {

@@ -77,8 +77,7 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
         var readsHere = method.Name is "ReadAllText" or "ReadAllTextAsync" && WellKnownIoTypes.Is(method.ContainingType, types.File);
-        var callsAReader = returns is not null && !readsHere && method.ReturnType.SpecialType == SpecialType.System_String &&
-                           returns.MayQualify(method) && ReturnedReads.IsSourceMethod(method);
+        var callsAReader = returns is not null && !readsHere && method.ReturnType.SpecialType == SpecialType.System_String && ReturnedReads.IsSourceMethod(method);
         if (!(readsHere || callsAReader) ||
             resolvedParsers.Value is not { Count: > 0 } parsers ||
             (readsHere ? ReadValue(invocation) : invocation) is not { } value)

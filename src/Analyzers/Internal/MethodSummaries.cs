@@ -27,14 +27,11 @@ internal abstract class MethodSummaries<TSummary>
     where TSummary : class, IMethodSummary<TSummary>
 {
     private readonly ConcurrentDictionary<IMethodSymbol, TSummary?> _byMethod = new(SymbolEqualityComparer.Default);
-    private readonly ConcurrentDictionary<string, bool> _namesThatMayQualify = new(StringComparer.Ordinal);
-    private readonly Func<string, bool> _anyDeclarationLooksLikeOne;
 
     protected MethodSummaries(Compilation compilation, MethodUses methodUses)
     {
         Compilation = compilation;
         MethodUses = methodUses;
-        _anyDeclarationLooksLikeOne = AnyDeclarationLooksLikeOne;
     }
 
     protected Compilation Compilation { get; }
@@ -72,39 +69,6 @@ internal abstract class MethodSummaries<TSummary>
         {
             ModelMeter.Stop(start);
         }
-    }
-
-    /// <summary>
-    /// The first filter for a call: some method of the compilation named like <paramref name="method"/> has a
-    /// declaration whose syntax passes the judgement's look (<see cref="LooksLikeOne"/>). Answered once per name from
-    /// the index of the compilation's member names (<see cref="MethodUses.TypesDeclaring"/>), then one string lookup per call - the rules ask it for every call to a
-    /// method that returns a sequence or sits in a loop, before any symbol or operation is looked at. The body a call
-    /// runs has the called method's name (an override, an interface's implicit implementation), so no summary is lost.
-    /// </summary>
-    public bool MayQualify(IMethodSymbol method) => _namesThatMayQualify.GetOrAdd(method.Name, _anyDeclarationLooksLikeOne);
-
-    private bool AnyDeclarationLooksLikeOne(string name)
-    {
-        foreach (var type in MethodUses.TypesDeclaring(name))
-        {
-            foreach (var member in type.GetMembers(name))
-            {
-                if (member is not IMethodSymbol { MethodKind: MethodKind.Ordinary } method)
-                {
-                    continue;
-                }
-
-                foreach (var reference in method.DeclaringSyntaxReferences)
-                {
-                    if (reference.GetSyntax() is MethodDeclarationSyntax declaration && HasBody(declaration) && LooksLikeOne(method, declaration))
-                    {
-                        return true;
-                    }
-                }
-            }
-        }
-
-        return false;
     }
 
     /// <summary>

@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Threading;
@@ -122,7 +123,10 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
 {
     private const int MaxDepth = 3;
 
+    private static readonly Func<INamedTypeSymbol, bool> AnyDeclarationNamesAReadOf = AnyDeclarationNamesARead;
+
     private readonly WellKnownIoTypes _types;
+    private readonly ConcurrentDictionary<INamedTypeSymbol, bool> _typesNamingARead = new(SymbolEqualityComparer.Default);
 
     public ReturnedReads(Compilation compilation, WellKnownIoTypes types, MethodUses methodUses)
         : base(compilation, methodUses)
@@ -241,6 +245,13 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
             return true;
         }
 
+        // A wrapper of a wrapper needs a member of its type that names a read: one text search of the type, remembered,
+        // instead of a walk of every sequence-returning method's body for its returns.
+        if (!TypeNamesARead(method.ContainingType))
+        {
+            return false;
+        }
+
         if (declaration.ExpressionBody is { } arrow)
         {
             return CallsAReaderOfItsType(arrow.Expression, method);
@@ -258,6 +269,21 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
     }
 
     private static bool NamesARead(SyntaxNode code) => SyntaxText.Mentions(code, ReadNameList);
+
+    private bool TypeNamesARead(INamedTypeSymbol type) => _typesNamingARead.GetOrAdd(type, AnyDeclarationNamesAReadOf);
+
+    private static bool AnyDeclarationNamesARead(INamedTypeSymbol type)
+    {
+        foreach (var reference in type.DeclaringSyntaxReferences)
+        {
+            if (NamesARead(reference.GetSyntax()))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
 
     /// <summary><c>return Inner(path)</c> (or <c>this.Inner</c>, in a <c>?:</c>) where a method of the same type named Inner names a read.</summary>
     private static bool CallsAReaderOfItsType(ExpressionSyntax expression, IMethodSymbol method)
