@@ -34,7 +34,8 @@ internal sealed class ConsoleWritingMethod : IMethodSummary<ConsoleWritingMethod
 /// write it makes, as surely as a loop that writes itself. A method qualifies when it returns nothing, its body makes at
 /// least one standard-output write on every call (nothing but blocks and a <c>try</c> body around it, before any
 /// <c>return</c> or <c>throw</c>), and does nothing else that matters: no loop, no other I/O, no wait, no call into the
-/// project's own code, nothing that changes the terminal (colours, cursor). Each method is summarised once per
+/// project's own code or a delegate it is given, nothing that changes the terminal (colours, cursor); not
+/// <c>[Conditional]</c>. Each method is summarised once per
 /// compilation, on demand; methods of other assemblies never.
 /// </summary>
 internal sealed class ConsoleWritingMethods : MethodSummaries<ConsoleWritingMethod>
@@ -50,7 +51,7 @@ internal sealed class ConsoleWritingMethods : MethodSummaries<ConsoleWritingMeth
     protected override ConsoleWritingMethod? Summarize(IMethodSymbol method, out bool complete, CancellationToken cancellationToken)
     {
         complete = true;
-        if (!method.ReturnsVoid || ReadBody(method, cancellationToken) is not { } body)
+        if (!method.ReturnsVoid || HandsOffWork(method) || IsConditional(method) || ReadBody(method, cancellationToken) is not { } body)
         {
             return null;
         }
@@ -63,6 +64,11 @@ internal sealed class ConsoleWritingMethods : MethodSummaries<ConsoleWritingMeth
             if (operation is ILoopOperation)
             {
                 return null; // how many writes a call makes is not in the code
+            }
+
+            if (operation is IInvocationOperation { TargetMethod.MethodKind: MethodKind.DelegateInvoke })
+            {
+                return null; // runs code the caller chose: the loop's real work may be there
             }
 
             switch (ConsoleOutput.Classify(operation, _model))
@@ -82,6 +88,38 @@ internal sealed class ConsoleWritingMethods : MethodSummaries<ConsoleWritingMeth
         }
 
         return first is null ? null : new ConsoleWritingMethod(method, writes, first);
+    }
+
+    /// <summary>
+    /// A parameter of a delegate type (or an expression tree of one): <c>Step(name, () => Process(file))</c> prints around
+    /// work its caller hands it, which the loop's own walk does not see (it skips lambdas).
+    /// </summary>
+    private static bool HandsOffWork(IMethodSymbol method)
+    {
+        foreach (var parameter in method.Parameters)
+        {
+            if (parameter.Type.TypeKind == TypeKind.Delegate ||
+                parameter.Type is INamedTypeSymbol { Name: "Expression", TypeArguments.Length: 1 })
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary><c>[Conditional("TRACE")]</c>: its calls are compiled away in a build without the symbol.</summary>
+    private static bool IsConditional(IMethodSymbol method)
+    {
+        foreach (var attribute in method.GetAttributes())
+        {
+            if (attribute.AttributeClass is { Name: "ConditionalAttribute" })
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// <summary>

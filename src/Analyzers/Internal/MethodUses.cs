@@ -38,7 +38,7 @@ internal sealed class MethodUses
     private readonly Compilation _compilation;
     private readonly ConcurrentDictionary<IMethodSymbol, ImmutableArray<MethodUse>?> _byMethod = new(SymbolEqualityComparer.Default);
     private int _internalsGivenAway; // 0: not asked yet, 1: no, 2: yes
-    private Dictionary<string, List<INamedTypeSymbol>>? _typesByMemberName;
+    private TypeIndex? _typeIndex;
 
     public MethodUses(Compilation compilation)
     {
@@ -150,8 +150,10 @@ internal sealed class MethodUses
                 return null;
             }
 
+            // Every type that implements the interface counts, not only those that declare the name: one may implement it
+            // explicitly, inherit the implementing method, or take an interface's default body.
             INamedTypeSymbol? implementer = null;
-            foreach (var candidate in TypesDeclaring(method.Name))
+            foreach (var candidate in Index().AllTypes)
             {
                 if (candidate.TypeKind != TypeKind.Interface && Implements(candidate, type))
                 {
@@ -216,81 +218,14 @@ internal sealed class MethodUses
     }
 
     /// <summary>
-    /// The compilation's types that declare a member named <paramref name="name"/> (or an explicit implementation of
-    /// one): only these can implement or override a method of that name, or be the method a call of that name runs. From
-    /// an index of every source type's member names (<see cref="INamedTypeSymbol.MemberNames"/>: no type is asked for its
-    /// members, no method body is bound), built once per compilation on the first question. The compiler's
-    /// <c>GetSymbolsWithName</c> walks every declaration on each call: asked per called method it was most of the cost of
-    /// reaching across methods (76 ms on sharpcompress, where no method body was read).
+    /// The compilation's types that declare a member named <paramref name="name"/>: only these can override a method of
+    /// that name. From an index of every source type's member names (<see cref="INamedTypeSymbol.MemberNames"/>: no type
+    /// is asked for its members, no method body is bound), built once per compilation on the first question. The
+    /// compiler's <c>GetSymbolsWithName</c> walks every declaration on each call: asked per called method it was most of
+    /// the cost of reaching across methods (76 ms on sharpcompress, where no method body was read).
     /// </summary>
-    public IReadOnlyList<INamedTypeSymbol> TypesDeclaring(string name)
-    {
-        var index = Volatile.Read(ref _typesByMemberName);
-        if (index is null)
-        {
-            index = IndexMemberNames(_compilation.Assembly.GlobalNamespace);
-            Interlocked.CompareExchange(ref _typesByMemberName, index, null);
-        }
-
-        return index.TryGetValue(name, out var types) ? types : Array.Empty<INamedTypeSymbol>();
-    }
-
-    private static Dictionary<string, List<INamedTypeSymbol>> IndexMemberNames(INamespaceSymbol root)
-    {
-        var index = new Dictionary<string, List<INamedTypeSymbol>>(StringComparer.Ordinal);
-        var namespaces = new Stack<INamespaceSymbol>();
-        var types = new Stack<INamedTypeSymbol>();
-        namespaces.Push(root);
-        while (namespaces.Count > 0)
-        {
-            var current = namespaces.Pop();
-            foreach (var ns in current.GetNamespaceMembers())
-            {
-                namespaces.Push(ns);
-            }
-
-            foreach (var type in current.GetTypeMembers())
-            {
-                types.Push(type);
-            }
-        }
-
-        while (types.Count > 0)
-        {
-            var type = types.Pop();
-            foreach (var nested in type.GetTypeMembers())
-            {
-                types.Push(nested);
-            }
-
-            foreach (var memberName in type.MemberNames)
-            {
-                Add(index, memberName, type);
-
-                // An explicit implementation is named after its interface ("IFiles.Load"): found under "Load" too.
-                var dot = memberName.LastIndexOf('.');
-                if (dot >= 0 && dot < memberName.Length - 1)
-                {
-                    Add(index, memberName.Substring(dot + 1), type);
-                }
-            }
-        }
-
-        return index;
-
-        static void Add(Dictionary<string, List<INamedTypeSymbol>> index, string name, INamedTypeSymbol type)
-        {
-            if (!index.TryGetValue(name, out var list))
-            {
-                index[name] = list = new List<INamedTypeSymbol>();
-            }
-
-            if (!list.Contains(type))
-            {
-                list.Add(type);
-            }
-        }
-    }
+    public IReadOnlyList<INamedTypeSymbol> TypesDeclaring(string name) =>
+        Index().ByMemberName.TryGetValue(name, out var types) ? types : Array.Empty<INamedTypeSymbol>();
 
     private static bool Implements(INamedTypeSymbol type, INamedTypeSymbol @interface)
     {
@@ -303,6 +238,77 @@ internal sealed class MethodUses
         }
 
         return false;
+    }
+
+    private TypeIndex Index()
+    {
+        var index = Volatile.Read(ref _typeIndex);
+        if (index is null)
+        {
+            Interlocked.CompareExchange(ref _typeIndex, TypeIndex.Build(_compilation.Assembly.GlobalNamespace), null);
+            index = _typeIndex!;
+        }
+
+        return index;
+    }
+
+    /// <summary>Every source type of the compilation, and the types that declare each member name.</summary>
+    private sealed class TypeIndex
+    {
+        private TypeIndex(List<INamedTypeSymbol> allTypes, Dictionary<string, List<INamedTypeSymbol>> byMemberName)
+        {
+            AllTypes = allTypes;
+            ByMemberName = byMemberName;
+        }
+
+        public List<INamedTypeSymbol> AllTypes { get; }
+
+        public Dictionary<string, List<INamedTypeSymbol>> ByMemberName { get; }
+
+        public static TypeIndex Build(INamespaceSymbol root)
+        {
+            var allTypes = new List<INamedTypeSymbol>();
+            var byMemberName = new Dictionary<string, List<INamedTypeSymbol>>(StringComparer.Ordinal);
+            var namespaces = new Stack<INamespaceSymbol>();
+            var types = new Stack<INamedTypeSymbol>();
+            namespaces.Push(root);
+            while (namespaces.Count > 0)
+            {
+                var current = namespaces.Pop();
+                foreach (var ns in current.GetNamespaceMembers())
+                {
+                    namespaces.Push(ns);
+                }
+
+                foreach (var type in current.GetTypeMembers())
+                {
+                    types.Push(type);
+                }
+            }
+
+            while (types.Count > 0)
+            {
+                var type = types.Pop();
+                allTypes.Add(type);
+                foreach (var nested in type.GetTypeMembers())
+                {
+                    types.Push(nested);
+                }
+
+                foreach (var memberName in type.MemberNames)
+                {
+                    if (!byMemberName.TryGetValue(memberName, out var list))
+                    {
+                        byMemberName[memberName] = list = new List<INamedTypeSymbol>();
+                    }
+
+                    // Each type is visited once and its names are distinct: no list holds a type twice.
+                    list.Add(type);
+                }
+            }
+
+            return new TypeIndex(allTypes, byMemberName);
+        }
     }
 
     private ImmutableArray<MethodUse>? Find(IMethodSymbol method, CancellationToken cancellationToken)

@@ -222,6 +222,8 @@ public sealed class IOP003_AcrossMethodsTests
     [InlineData("internal interface IFiles { string[] Load(string path); }", "internal sealed class Files : IFiles { public string[] Load(string path) => File.ReadAllLines(path); } internal sealed class Cached : IFiles { public string[] Load(string path) => new[] { path }; }")] // two bodies
     [InlineData("public class IFiles { public virtual string[] Load(string path) => File.ReadAllLines(path); }", "")]                                                                                       // public and virtual
     [InlineData("internal class IFiles { public virtual string[] Load(string path) => File.ReadAllLines(path); }", "internal class Cached : IFiles { public override string[] Load(string path) => new[] { path }; }")] // overridden
+    [InlineData("internal interface IFiles { string[] Load(string path); }", "internal sealed class Files : IFiles { public string[] Load(string path) => File.ReadAllLines(path); } internal sealed class Cached : IFiles { string[] IFiles.Load(string path) => new[] { path }; }")] // another body, explicit
+    [InlineData("internal interface IFiles { string[] Load(string path); }", "internal sealed class Files : IFiles { public string[] Load(string path) => File.ReadAllLines(path); } internal class Memory { public string[] Load(string path) => new[] { path }; } internal sealed class Cached : Memory, IFiles { }")] // another body, inherited
     public Task CalledThroughAContractWithOtherBodies_NoDiagnostic(string contract, string implementation) => Verify.VerifyAcrossMethodsAsync($$"""
         using System;
         using System.IO;

@@ -84,6 +84,8 @@ public sealed class IOP006_AcrossMethodsTests
     [InlineData("public static void PrintRow(string row) { Console.Write(row); Console.WriteLine(';'); }", "foreach (var item in items) { Printer.PrintRow(item); System.Threading.Thread.Sleep(100); }")] // the loop waits
     [InlineData("public static void PrintRow(string row) { Console.Write(row); Console.WriteLine(';'); }", "foreach (var item in items) { Printer.PrintRow(item); Console.ReadKey(); }")]   // the loop reads the console
     [InlineData("public static bool PrintRow(string row) { Console.Write(row); Console.WriteLine(';'); return true; }", "foreach (var item in items) Printer.PrintRow(item);")]            // returns a value
+    [InlineData("public static void Step(string name, Action work) { Console.WriteLine(\"> \" + name); work(); Console.WriteLine(\"done\"); }", "foreach (var item in items) Printer.Step(item, () => File.Delete(item));")] // prints around work it is handed
+    [InlineData("[System.Diagnostics.Conditional(\"TRACE_ROWS\")] public static void PrintRow(string row) { Console.Write(row); Console.WriteLine(';'); }", "foreach (var item in items) Printer.PrintRow(item);")] // compiled away without the symbol
     public Task LookAlikes_NoDiagnostic(string printer, string loop) => Verify.VerifyAcrossMethodsAsync(Code(printer, loop));
 
     /// <summary>A virtual method another type overrides may run another body; an interface's may too.</summary>
@@ -98,6 +100,31 @@ public sealed class IOP006_AcrossMethodsTests
         class Report
         {
             void Run(List<string> items, Printer printer)
+            {
+                foreach (var item in items) printer.PrintRow(item);
+            }
+        }
+        """);
+
+    /// <summary>
+    /// Another implementation of the interface - explicit, inherited from a base, or the interface's default body - may
+    /// be the one called: none of them declares the method under its own name.
+    /// </summary>
+    [Theory]
+    [InlineData("internal sealed class FileOut : IPrinter { void IPrinter.PrintRow(string row) => File.AppendAllText(\"out.txt\", row); }")]
+    [InlineData("internal class FileBase { public void PrintRow(string row) => File.AppendAllText(\"out.txt\", row); } internal sealed class FileOut : FileBase, IPrinter { }")]
+    public Task InterfaceWithAnotherImplementation_NoDiagnostic(string other) => Verify.VerifyAcrossMethodsAsync($$"""
+        using System;
+        using System.Collections.Generic;
+        using System.IO;
+
+        internal interface IPrinter { void PrintRow(string row); }
+        internal sealed class ConsolePrinter : IPrinter { public void PrintRow(string row) { Console.Write(row); Console.WriteLine(';'); } }
+        {{other}}
+
+        class Report
+        {
+            void Run(List<string> items, IPrinter printer)
             {
                 foreach (var item in items) printer.PrintRow(item);
             }
