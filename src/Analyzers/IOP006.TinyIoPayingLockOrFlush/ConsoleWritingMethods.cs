@@ -9,11 +9,10 @@ namespace IoPerf.Analyzers.IOP006.TinyIoPayingLockOrFlush;
 /// <summary>A method of the compilation that writes to the console's standard output on every call (<see cref="ConsoleWritingMethods"/>).</summary>
 internal sealed class ConsoleWritingMethod : IMethodSummary<ConsoleWritingMethod>
 {
-    public ConsoleWritingMethod(IMethodSymbol method, int writes, IInvocationOperation firstWrite)
+    public ConsoleWritingMethod(IMethodSymbol method, int writes)
     {
         Method = method;
         Writes = writes;
-        FirstWrite = firstWrite;
     }
 
     /// <summary>The method a caller calls.</summary>
@@ -22,10 +21,7 @@ internal sealed class ConsoleWritingMethod : IMethodSummary<ConsoleWritingMethod
     /// <summary>The Console writes every call makes (at least one): each takes the console's lock and flushes.</summary>
     public int Writes { get; }
 
-    /// <summary>The first of them (<c>Console.WriteLine</c>), for the message.</summary>
-    public IInvocationOperation FirstWrite { get; }
-
-    public ConsoleWritingMethod CalledAs(IMethodSymbol called) => new(called, Writes, FirstWrite);
+    public ConsoleWritingMethod CalledAs(IMethodSymbol called) => new(called, Writes);
 }
 
 /// <summary>
@@ -58,7 +54,6 @@ internal sealed class ConsoleWritingMethods : MethodSummaries<ConsoleWritingMeth
 
         var firstExit = FirstExit(body);
         var writes = 0;
-        IInvocationOperation? first = null;
         foreach (var operation in body.OwnOperations())
         {
             if (operation is ILoopOperation)
@@ -75,11 +70,6 @@ internal sealed class ConsoleWritingMethods : MethodSummaries<ConsoleWritingMeth
             {
                 case LoopWork.StandardOutputWrite when RunsOnEveryCall((IInvocationOperation)operation, body, firstExit):
                     writes++;
-                    if (first is null || operation.Syntax.SpanStart < first.Syntax.SpanStart)
-                    {
-                        first = (IInvocationOperation)operation;
-                    }
-
                     break;
                 case LoopWork.ConsoleState when ConsoleOutput.ChangesTheTerminal(operation):
                 case LoopWork.NotJustOutput:
@@ -87,7 +77,7 @@ internal sealed class ConsoleWritingMethods : MethodSummaries<ConsoleWritingMeth
             }
         }
 
-        return first is null ? null : new ConsoleWritingMethod(method, writes, first);
+        return writes == 0 ? null : new ConsoleWritingMethod(method, writes);
     }
 
     /// <summary>

@@ -63,9 +63,9 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
             start.RegisterOperationAction(
                 c =>
                 {
-                    var method = ((IInvocationOperation)c.Operation).TargetMethod;
-                    var name = method.Name;
-                    if ((name is "Write" or "WriteLine" || (printers is not null && IsPrinterCall((IInvocationOperation)c.Operation, printers))) && console.Value)
+                    var invocation = (IInvocationOperation)c.Operation;
+                    var name = invocation.TargetMethod.Name;
+                    if ((name is "Write" or "WriteLine" || IsPrinterCall(invocation, printers)) && console.Value)
                     {
                         AnalyzeConsoleWrite(c, model, consoleLoops, printers);
                     }

@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;

@@ -18,7 +18,8 @@ internal interface IMethodSummary<out TSummary>
 }
 
 /// <summary>
-/// One judgement about the compilation's own methods (<see cref="ReturnedReads"/>, <see cref="AppendingMethods"/>),
+/// One judgement about the compilation's own methods (<see cref="ReturnedReads"/>, <see cref="AppendingMethods"/>, IOP006's
+/// <c>ConsoleWritingMethods</c>),
 /// made once per method and remembered for the compilation. A call is judged by the one body it can run
 /// (<see cref="MethodUses.OnlyBody"/>); methods of other assemblies are never read, and a method's body is bound only
 /// when its syntax passes the judgement's own cheap look.

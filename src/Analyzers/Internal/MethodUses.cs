@@ -38,6 +38,7 @@ internal sealed class MethodUses
     private readonly Compilation _compilation;
     private readonly ConcurrentDictionary<IMethodSymbol, ImmutableArray<MethodUse>?> _byMethod = new(SymbolEqualityComparer.Default);
     private int _internalsGivenAway; // 0: not asked yet, 1: no, 2: yes
+    private readonly ConcurrentDictionary<INamedTypeSymbol, List<INamedTypeSymbol>> _implementers = new(SymbolEqualityComparer.Default);
     private TypeIndex? _typeIndex;
 
     public MethodUses(Compilation compilation)
@@ -152,21 +153,14 @@ internal sealed class MethodUses
 
             // Every type that implements the interface counts, not only those that declare the name: one may implement it
             // explicitly, inherit the implementing method, or take an interface's default body.
-            INamedTypeSymbol? implementer = null;
-            foreach (var candidate in Index().AllTypes)
+            var implementers = ImplementersOf(type);
+            if (implementers.Count != 1)
             {
-                if (candidate.TypeKind != TypeKind.Interface && Implements(candidate, type))
-                {
-                    if (implementer is not null)
-                    {
-                        return null;
-                    }
-
-                    implementer = candidate;
-                }
+                return null;
             }
 
-            return implementer?.FindImplementationForInterfaceMember(method) is IMethodSymbol implementation &&
+            var implementer = implementers[0];
+            return implementer.FindImplementationForInterfaceMember(method) is IMethodSymbol implementation &&
                    SymbolEqualityComparer.Default.Equals(implementation.ContainingType, implementer)
                 ? OnlyBody(implementation.OriginalDefinition)
                 : null;
@@ -224,8 +218,29 @@ internal sealed class MethodUses
     /// compiler's <c>GetSymbolsWithName</c> walks every declaration on each call: asked per called method it was most of
     /// the cost of reaching across methods (76 ms on sharpcompress, where no method body was read).
     /// </summary>
-    public IReadOnlyList<INamedTypeSymbol> TypesDeclaring(string name) =>
+    private IReadOnlyList<INamedTypeSymbol> TypesDeclaring(string name) =>
         Index().ByMemberName.TryGetValue(name, out var types) ? types : Array.Empty<INamedTypeSymbol>();
+
+    /// <summary>
+    /// The compilation's classes and structs that implement <paramref name="interface"/> (directly or through a base or
+    /// another interface), found once per interface: each question about one of its methods would otherwise scan every type.
+    /// </summary>
+    private List<INamedTypeSymbol> ImplementersOf(INamedTypeSymbol @interface) =>
+        _implementers.TryGetValue(@interface, out var known) ? known : _implementers.GetOrAdd(@interface, FindImplementers(@interface));
+
+    private List<INamedTypeSymbol> FindImplementers(INamedTypeSymbol @interface)
+    {
+        var implementers = new List<INamedTypeSymbol>();
+        foreach (var candidate in Index().AllTypes)
+        {
+            if (candidate.TypeKind != TypeKind.Interface && Implements(candidate, @interface))
+            {
+                implementers.Add(candidate);
+            }
+        }
+
+        return implementers;
+    }
 
     private static bool Implements(INamedTypeSymbol type, INamedTypeSymbol @interface)
     {
