@@ -37,8 +37,13 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
                 return;
             }
 
+            // The project's own methods that read a file in chunks into a buffer they are given, when reaching across
+            // methods is on (made once per compilation).
+            var model = IoModel.For(start.Compilation);
+            var chunkReaders = model.ReachesAcrossMethods(start.Options) ? new FileChunkReaders(start.Compilation, model) : null;
+
             start.RegisterOperationAction(c => AnalyzeCreation(c, types), OperationKind.ObjectCreation);
-            start.RegisterOperationAction(c => AnalyzeInvocation(c, types), OperationKind.Invocation);
+            start.RegisterOperationAction(c => AnalyzeInvocation(c, types, chunkReaders), OperationKind.Invocation);
         });
     }
 
@@ -75,10 +80,16 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
         AnalyzeStreamBuffer(context, creation, bufferSize, types);
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, FileChunkReaders? chunkReaders)
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
+        if (chunkReaders is not null && FileChunkReaders.TakesAByteBuffer(method) &&
+            SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, context.Compilation.Assembly))
+        {
+            AnalyzeHandedBuffer(context, invocation, types, chunkReaders);
+        }
+
         switch (method.Name)
         {
             case "Create" when WellKnownIoTypes.Is(method.ContainingType, types.File):
@@ -157,20 +168,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
     /// </summary>
     private static void AnalyzeRead(OperationAnalysisContext context, IInvocationOperation read, WellKnownIoTypes types)
     {
-        var isRandomAccess = WellKnownIoTypes.Is(read.TargetMethod.ContainingType, types.RandomAccess);
-        if (isRandomAccess ? read.TargetMethod.Name is not ("Read" or "ReadAsync") : !WellKnownIoTypes.DerivesFrom(read.TargetMethod.ContainingType, types.Stream))
-        {
-            return;
-        }
-
-        var file = isRandomAccess ? read.Arguments.GetArgument(0)?.Value : read.Instance;
-        if (file is null || read.Syntax.ContainsDiagnostics || read.GetEnclosingLoop() is not { } loop ||
-            !ReadsChunksToTheEnd(read, loop) ||
-            !(isRandomAccess || IsFile(file, types, context.CancellationToken)) ||
-            !IsDeclaredOutside(file, loop) ||
-            !ReadsSequentially(loop, read, file) ||
-            ReadsAnotherStream(loop, read, file, types) ||
-            StopsOnWhatItRead(loop, read.Arguments.GetArgument(isRandomAccess ? 1 : 0)?.Value))
+        if (ChunkedStream(read, types, streamMayBeAParameter: false, context.CancellationToken, out var isRandomAccess) is null)
         {
             return;
         }
@@ -184,6 +182,65 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
 
         Report(context, sizeArgument.Syntax, size, minimum, nameof(Resources.IOP002_ReadBuffer), read.TargetMethod.Name);
     }
+
+    /// <summary>
+    /// A small buffer handed to a method of the compilation that reads a file in chunks into it
+    /// (<see cref="FileChunkReaders"/>): the caller chose the bytes each of its reads asks for. Reported at the argument;
+    /// the fix writes the minimum where the caller spelled the size, as for a read in the caller's own loop.
+    /// </summary>
+    private static void AnalyzeHandedBuffer(OperationAnalysisContext context, IInvocationOperation call, WellKnownIoTypes types, FileChunkReaders chunkReaders)
+    {
+        if (call.Syntax.ContainsDiagnostics ||
+            chunkReaders.Of(call.TargetMethod, context.CancellationToken) is not { } reader ||
+            ArgumentFor(call, reader.BufferOrdinal) is not { } buffer ||
+            reader.StreamOrdinal >= 0 && !IsFile(ArgumentFor(call, reader.StreamOrdinal), types, context.CancellationToken))
+        {
+            return;
+        }
+
+        var size = BufferSizes.OfBuffer(buffer, types, context.CancellationToken);
+        var minimum = GetMinimum(context, call);
+        if (size is not null && size.Bytes >= 1 && size.Bytes < minimum)
+        {
+            Report(context, buffer.Syntax, size, minimum, nameof(Resources.IOP002_HandedBuffer), reader.ReadName, call.TargetMethod.Name);
+        }
+    }
+
+    private static IOperation? ArgumentFor(IInvocationOperation call, int ordinal) =>
+        call.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == ordinal && a.ArgumentKind == ArgumentKind.Explicit)?.Value;
+
+    /// <summary>
+    /// The stream (or handle) <paramref name="read"/> reads when it is one chunk of a loop that reads one file front to
+    /// back: one read per iteration, its count compared with 0, the stream opened outside the loop, no seeking, no second
+    /// stream, no exit on what was read. With <paramref name="streamMayBeAParameter"/>, a <c>Stream</c> parameter also
+    /// counts (its callers say whether it is a file: <see cref="FileChunkReaders"/>). Null otherwise.
+    /// </summary>
+    internal static IOperation? ChunkedStream(IInvocationOperation read, WellKnownIoTypes types, bool streamMayBeAParameter, CancellationToken cancellationToken, out bool isRandomAccess)
+    {
+        isRandomAccess = WellKnownIoTypes.Is(read.TargetMethod.ContainingType, types.RandomAccess);
+        if (isRandomAccess ? read.TargetMethod.Name is not ("Read" or "ReadAsync") : !WellKnownIoTypes.DerivesFrom(read.TargetMethod.ContainingType, types.Stream))
+        {
+            return null;
+        }
+
+        var file = isRandomAccess ? read.Arguments.GetArgument(0)?.Value : read.Instance;
+        if (file is null || read.Syntax.ContainsDiagnostics || read.GetEnclosingLoop() is not { } loop ||
+            !ReadsChunksToTheEnd(read, loop) ||
+            !(isRandomAccess || IsFile(file, types, cancellationToken) || streamMayBeAParameter && IsStreamParameter(file, types)) ||
+            !IsDeclaredOutside(file, loop) ||
+            !ReadsSequentially(loop, read, file) ||
+            ReadsAnotherStream(loop, read, file, types) ||
+            StopsOnWhatItRead(loop, read.Arguments.GetArgument(isRandomAccess ? 1 : 0)?.Value))
+        {
+            return null;
+        }
+
+        return file;
+    }
+
+    private static bool IsStreamParameter(IOperation stream, WellKnownIoTypes types) =>
+        stream.WalkDownConversions() is IParameterReferenceOperation { Parameter: { RefKind: RefKind.None } parameter } &&
+        WellKnownIoTypes.DerivesFrom(parameter.Type, types.Stream);
 
     /// <summary>
     /// A loop that also reads a second stream reads the two in lockstep - a comparison that stops at the first
@@ -356,7 +413,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
     }
 
     /// <summary>True when <paramref name="stream"/> is a file: a <c>FileStream</c> by type, or a local assigned once from a file opening.</summary>
-    private static bool IsFile(IOperation? stream, WellKnownIoTypes types, CancellationToken cancellationToken)
+    internal static bool IsFile(IOperation? stream, WellKnownIoTypes types, CancellationToken cancellationToken)
     {
         if (stream is null)
         {
@@ -385,7 +442,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
     private static void Report(OperationAnalysisContext context, IOperation at, KnownSize size, int minimum, string what, string name) =>
         Report(context, at.GetWrittenSyntax(), size, minimum, what, name);
 
-    private static void Report(OperationAnalysisContext context, SyntaxNode at, KnownSize size, int minimum, string what, string name)
+    private static void Report(OperationAnalysisContext context, SyntaxNode at, KnownSize size, int minimum, string what, params string[] names)
     {
         var newSize = MinimumBufferSize.RoundedUp(minimum);
         var fixable = size.Fixable && size.FixTargets.Count > 0 && !(size.IsStackAlloc && newSize > MaxStackAllocBytes);
@@ -397,7 +454,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
             at.GetLocation(),
             fixable ? size.FixTargets.Select(target => target.GetLocation()) : Enumerable.Empty<Location>(),
             properties,
-            Rules.Format(what, name),
+            Rules.Format(what, names),
             size.Bytes.ToString(CultureInfo.InvariantCulture),
             minimum.ToString(CultureInfo.InvariantCulture)));
     }

@@ -78,6 +78,12 @@ internal abstract class MethodSummaries<TSummary>
     /// </summary>
     protected abstract bool LooksLikeOne(IMethodSymbol method, MethodDeclarationSyntax declaration);
 
+    /// <summary>
+    /// Whether an <c>async</c> method can qualify: not where the summary is about the value handed back (a task of it),
+    /// but where it is about what the body does with its arguments.
+    /// </summary>
+    protected virtual bool AsyncQualifies => false;
+
     private static bool HasBody(MethodDeclarationSyntax declaration) => declaration.Body is not null || declaration.ExpressionBody is not null;
 
     /// <summary>A summary already made for <paramref name="method"/>'s definition, if any.</summary>
@@ -135,12 +141,12 @@ internal abstract class MethodSummaries<TSummary>
     }
 
     /// <summary>
-    /// The operations of <paramref name="method"/>'s one ordinary, synchronous, non-abstract declaration with a body in
-    /// this compilation, once <see cref="LooksLikeOne"/> says it may qualify; null otherwise.
+    /// The operations of <paramref name="method"/>'s one ordinary, non-abstract declaration with a body in this
+    /// compilation (synchronous unless <see cref="AsyncQualifies"/>), once <see cref="LooksLikeOne"/> says it may qualify; null otherwise.
     /// </summary>
     protected IOperation? ReadBody(IMethodSymbol method, CancellationToken cancellationToken)
     {
-        if (method.MethodKind != MethodKind.Ordinary || method.IsAsync || method.IsAbstract || method.IsExtern ||
+        if (method.MethodKind != MethodKind.Ordinary || method.IsAsync && !AsyncQualifies || method.IsAbstract || method.IsExtern ||
             method.DeclaringSyntaxReferences.Length != 1 ||
             method.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not MethodDeclarationSyntax declaration ||
             !HasBody(declaration) ||
