@@ -140,17 +140,15 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
 
     /// <summary>
     /// A call to a method of the compilation that returns <c>File.ReadAllLines</c>'s array (<see cref="ReturnedReads"/>),
-    /// whose result the caller enumerates once: reported at the call, without a fix (the streaming form belongs in the
-    /// method, and its other callers decide whether it may change).
+    /// whose result the caller enumerates once: reported at the call. The streaming form belongs in the method, so the
+    /// call itself has no fix; the method may change (<see cref="ReturnedReads.HelperMayStream"/>) when it reads in its
+    /// own body, no other assembly can call it and every call of it in the compilation uses the result once.
     /// </summary>
     private static void AnalyzeCallReturningLines(OperationAnalysisContext context, IInvocationOperation call, WellKnownIoTypes types)
     {
         // The use first: the method is read (once) only for a call whose result is used once.
         var model = IoModel.For(context.Compilation);
-        if (call.Syntax.ContainsDiagnostics ||
-            SinglePassEnumeration.TryFind(call, types) is not { BuffersWholeSequence: false } use ||
-            use.ConsumingOperation.Syntax.ContainsDiagnostics ||
-            call.IsInsideExpressionTree(types.ExpressionOfT) ||
+        if (UseOnce(call, types) is not { } use ||
             model.Returns.Of(call.TargetMethod, context.CancellationToken) is not { Result: ReadResult.Lines } returned ||
             IsSameFileTouchedWhileReading(returned.PathAt(call), call, use, model))
         {
@@ -163,14 +161,28 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
             additionalLocations.Add(use.Local.Syntax.GetLocation());
         }
 
+        var owned = returned.IsOwnedByTheCompilation(model.MethodUses);
+        var helperMayStream = owned && model.Returns.EveryCallUsesItOnce(
+            returned,
+            other => UseOnce(other, types) is { } otherUse && !IsSameFileTouchedWhileReading(returned.PathAt(other), other, otherUse, model),
+            context.CancellationToken);
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.LinesMaterializedForSinglePass,
             call.Syntax.GetLocation(),
             additionalLocations,
-            Fixable.With(ImmutableDictionary<string, string?>.Empty, false),
+            ReturnedReads.HelperMayStream.With(Fixable.With(ImmutableDictionary<string, string?>.Empty, false), helperMayStream),
             returned.Describe(),
-            Rules.Format(returned.IsOwnedByTheCompilation(model.MethodUses) ? nameof(Resources.IOP003_AdviceReturnReadLines) : nameof(Resources.IOP003_AdviceReadLinesOverload))));
+            Rules.Format(owned ? nameof(Resources.IOP003_AdviceReturnReadLines) : nameof(Resources.IOP003_AdviceReadLinesOverload))));
     }
+
+    /// <summary>A call (of a project method) whose result is enumerated once, front to back, by code that parses.</summary>
+    private static SinglePassUse? UseOnce(IInvocationOperation call, WellKnownIoTypes types) =>
+        !call.Syntax.ContainsDiagnostics &&
+        SinglePassEnumeration.TryFind(call, types) is { BuffersWholeSequence: false } use &&
+        !use.ConsumingOperation.Syntax.ContainsDiagnostics &&
+        !call.IsInsideExpressionTree(types.ExpressionOfT)
+            ? use
+            : null;
 
     /// <summary>
     /// Which of the four reads <paramref name="invocation"/> is, the value whose uses decide (the call, or its await), and

@@ -104,7 +104,8 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
         bool asksForNone,
         string listing,
         string lazyForm,
-        bool acrossMethods)
+        bool acrossMethods,
+        bool helperMayStream = false)
     {
         var additionalLocations = new List<Location> { consumer.Syntax.GetLocation() };
         if (local is not null)
@@ -123,7 +124,7 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
             Rules.DirectoryListingMaterialized,
             call.Syntax.GetLocation(),
             additionalLocations,
-            AcrossMethods.With(properties, acrossMethods),
+            ReturnedReads.HelperMayStream.With(AcrossMethods.With(properties, acrossMethods), helperMayStream),
             listing,
             Rules.Format(reason),
             lazyForm));
@@ -131,36 +132,57 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
 
     /// <summary>
     /// A call to a method of the compilation that returns a listing's array (<see cref="ReturnedReads"/>), used once by
-    /// the caller in the same senses as a listing itself: reported at the call, without a fix (the lazy form belongs in
-    /// the method, and its other callers decide whether it may change). The listing's errors must not be handled inside
+    /// the caller in the same senses as a listing itself: reported at the call, which has nothing to rewrite (the lazy form
+    /// belongs in the method, and its other callers decide whether it may change: <see cref="ReturnedReads.HelperMayStream"/>). The listing's errors must not be handled inside
     /// the method (the model's summary says so) nor move between handlers at the caller.
     /// </summary>
     private static void AnalyzeCallReturningListing(OperationAnalysisContext context, IInvocationOperation call, IoModel model)
     {
         // The use first: the method is read (once) only for a call whose result is used once.
         var types = model.Types;
-        if (call.Syntax.ContainsDiagnostics ||
-            !TryClassifyUse(call, types, out var use, out var consumer, out var local, out var asksForNone) ||
-            consumer.Syntax.ContainsDiagnostics ||
-            call.IsInsideExpressionTree(types.ExpressionOfT) ||
+        if (!TryClassifyCallUse(call, types, out var use, out var consumer, out var local, out var asksForNone) ||
             model.Returns.Of(call.TargetMethod, context.CancellationToken) is not { Result: ReadResult.Listing } returned ||
             DirectoryListings.EnumeratingName(returned.Read.TargetMethod.Name) is not { } enumeratingName ||
-            DirectoryListings.ExceptionsWouldMove(call, consumer) ||
-            (DirectoryListings.FillsACollection(consumer) && DirectoryListings.MayRecurse(returned.Read)))
+            !MayListLazily(call, consumer, local, returned, model))
         {
             return;
+        }
+
+        // The method itself may return the lazy form when every call of it only enumerates (an emptiness check through
+        // Length would need its caller rewritten too).
+        var owned = returned.IsOwnedByTheCompilation(model.MethodUses);
+        var helperMayStream = owned && model.Returns.EveryCallUsesItOnce(
+            returned,
+            other => TryClassifyCallUse(other, types, out var otherUse, out var otherConsumer, out var otherLocal, out _) &&
+                     otherUse != ListingUse.LengthCheck &&
+                     MayListLazily(other, otherConsumer, otherLocal, returned, model),
+            context.CancellationToken);
+        Report(context, call, consumer, local, use, asksForNone, returned.Describe(), Rules.Format(
+            owned ? nameof(Resources.IOP007_ReturnEnumerating) : nameof(Resources.IOP007_EnumeratingOverload),
+            $"{returned.Read.TargetMethod.ContainingType.Name}.{enumeratingName}"), acrossMethods: true, helperMayStream);
+    }
+
+    private static bool TryClassifyCallUse(IInvocationOperation call, WellKnownIoTypes types, out ListingUse use, out IOperation consumer, out IVariableDeclaratorOperation? local, out bool asksForNone) =>
+        TryClassifyUse(call, types, out use, out consumer, out local, out asksForNone) &&
+        !call.Syntax.ContainsDiagnostics &&
+        !consumer.Syntax.ContainsDiagnostics &&
+        !call.IsInsideExpressionTree(types.ExpressionOfT);
+
+    /// <summary>
+    /// The listing's errors stay where they were handled, a recursive listing does not fill a collection, and nothing run
+    /// while the lazy listing is read may change the directory.
+    /// </summary>
+    private static bool MayListLazily(IInvocationOperation call, IOperation consumer, IVariableDeclaratorOperation? local, ReturnedRead returned, IoModel model)
+    {
+        if (DirectoryListings.ExceptionsWouldMove(call, consumer) ||
+            (DirectoryListings.FillsACollection(consumer) && DirectoryListings.MayRecurse(returned.Read)))
+        {
+            return false;
         }
 
         var runWhileListed = RunWhileListed(call, consumer).ToList();
-        if (runWhileListed.Exists(operation => operation is IReturnOperation { Kind: OperationKind.YieldReturn }) ||
-            model.Effects.MayChange(runWhileListed, ListingChanges.For(call, local, consumer, runWhileListed, types)))
-        {
-            return;
-        }
-
-        Report(context, call, consumer, local, use, asksForNone, returned.Describe(), Rules.Format(
-            returned.IsOwnedByTheCompilation(model.MethodUses) ? nameof(Resources.IOP007_ReturnEnumerating) : nameof(Resources.IOP007_EnumeratingOverload),
-            $"{returned.Read.TargetMethod.ContainingType.Name}.{enumeratingName}"), acrossMethods: true);
+        return !runWhileListed.Exists(operation => operation is IReturnOperation { Kind: OperationKind.YieldReturn }) &&
+               !model.Effects.MayChange(runWhileListed, ListingChanges.For(call, local, consumer, runWhileListed, model.Types));
     }
 
     /// <summary>

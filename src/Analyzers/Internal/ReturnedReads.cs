@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Concurrent;
 using System.Collections.Generic;
+using System.Collections.Immutable;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -125,13 +126,65 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
 
     private static readonly Func<INamedTypeSymbol, bool> AnyDeclarationNamesAReadOf = AnyDeclarationNamesARead;
 
+    /// <summary>
+    /// For IOP003's and IOP007's helper fix: the method reads in its own body and every call of it in the compilation
+    /// uses the result once (<see cref="EveryCallUsesItOnce"/>), so it may return the streaming form.
+    /// </summary>
+    public static readonly DiagnosticProperty<bool> HelperMayStream = DiagnosticProperty.Flag("HelperMayStream");
+
     private readonly WellKnownIoTypes _types;
     private readonly ConcurrentDictionary<INamedTypeSymbol, bool> _typesNamingARead = new(SymbolEqualityComparer.Default);
+    private readonly ConcurrentDictionary<IMethodSymbol, bool> _everyCallUsesItOnce = new(SymbolEqualityComparer.Default);
 
     public ReturnedReads(Compilation compilation, WellKnownIoTypes types, MethodUses methodUses)
         : base(compilation, methodUses)
     {
         _types = types;
+    }
+
+    /// <summary>
+    /// Whether <paramref name="returned"/>'s method may return the streaming form with its callers: it holds the read in
+    /// its own body (not a wrapper of a wrapper, not an interface's or base's body), no code outside the compilation can
+    /// call it (<see cref="MethodUses.Of"/>), and every place that names it is a call whose result
+    /// <paramref name="usesOnce"/> accepts - the reporting rule's own test. Asked only for a call about to be reported;
+    /// the answer is remembered per method.
+    /// </summary>
+    public bool EveryCallUsesItOnce(ReturnedRead returned, Func<IInvocationOperation, bool> usesOnce, CancellationToken cancellationToken)
+    {
+        var method = returned.Method.OriginalDefinition;
+        if (_everyCallUsesItOnce.TryGetValue(method, out var known))
+        {
+            return known;
+        }
+
+        var answer = ReadsInItsOwnBody(method, returned.Read) &&
+                     MethodUses.Of(method, cancellationToken) is { IsEmpty: false } uses &&
+                     AllUseItOnce(uses, method, usesOnce, cancellationToken);
+        return _everyCallUsesItOnce.GetOrAdd(method, answer);
+    }
+
+    private static bool ReadsInItsOwnBody(IMethodSymbol method, IInvocationOperation read) =>
+        method.DeclaringSyntaxReferences.Length == 1 &&
+        method.DeclaringSyntaxReferences[0] is { } declaration &&
+        declaration.SyntaxTree == read.Syntax.SyntaxTree &&
+        declaration.Span.Contains(read.Syntax.Span);
+
+    private static bool AllUseItOnce(ImmutableArray<MethodUse> uses, IMethodSymbol method, Func<IInvocationOperation, bool> usesOnce, CancellationToken cancellationToken)
+    {
+        foreach (var use in uses)
+        {
+            SyntaxNode name = use.Name;
+            var callee = name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : name;
+            if (callee.Parent is not InvocationExpressionSyntax invocation || invocation.Expression != callee ||
+                use.Model.GetOperation(invocation, cancellationToken) is not IInvocationOperation call ||
+                !SymbolEqualityComparer.Default.Equals(call.TargetMethod.OriginalDefinition, method) ||
+                !usesOnce(call))
+            {
+                return false; // a method group, a call that does not bind, or a caller that needs the array
+            }
+        }
+
+        return true;
     }
 
     /// <summary>

@@ -10,8 +10,9 @@ namespace IoPerf.Analyzers.Tests.IOP003.LinesMaterializedForSinglePass;
 /// <summary>
 /// IOP003 across methods: a method of the compilation that returns <c>File.ReadAllLines</c>'s array (the commonest
 /// cross-method occurrence on a fresh unseen set: a path type's <c>ReadAllLines()</c> extension called 22 times) is
-/// summarised once by the shared model; a caller that enumerates the result once is reported at the call. No fix: the
-/// streaming form belongs in the method, whose other callers may need the array.
+/// summarised once by the shared model; a caller that enumerates the result once is reported at the call. No fix at the
+/// call: the streaming form belongs in the method, whose other callers may need the array (the method's own fix:
+/// HelperReturnsStreamingFormFixTests).
 /// </summary>
 public sealed class IOP003_AcrossMethodsTests
 {

@@ -1,0 +1,253 @@
+using IoPerf.Analyzers.CodeFixes.AcrossMethods;
+using IoPerf.Analyzers.IOP003.LinesMaterializedForSinglePass;
+using IoPerf.Analyzers.IOP007.DirectoryListingMaterialized;
+using IoPerf.Analyzers.Tests.Infrastructure;
+using Xunit;
+using Lines = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
+    IoPerf.Analyzers.IOP003.LinesMaterializedForSinglePass.LinesMaterializedForSinglePassAnalyzer,
+    IoPerf.Analyzers.CodeFixes.AcrossMethods.HelperReturnsStreamingFormFix>;
+using Listings = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
+    IoPerf.Analyzers.IOP007.DirectoryListingMaterialized.DirectoryListingMaterializedAnalyzer,
+    IoPerf.Analyzers.CodeFixes.AcrossMethods.HelperReturnsStreamingFormFix>;
+
+namespace IoPerf.Analyzers.Tests.AcrossMethods;
+
+/// <summary>
+/// The helper fix of IOP003 and IOP007 across methods (preview): a private or internal method that returns
+/// <c>File.ReadAllLines</c> or a listing, every call of which uses the result once, returns the streaming form; its
+/// array return type and explicitly typed locals (its own and its callers') become <c>IEnumerable&lt;T&gt;</c>. Offered
+/// only when every use of the method is such a call in its own project; the fixed code is compiled by the verifier, and
+/// Fix All changes each method once.
+/// </summary>
+public sealed class HelperReturnsStreamingFormFixTests
+{
+    private static string Code(string usings, string members) => $$"""
+        using System;
+        {{usings}}using System.IO;
+        using System.Linq;
+
+        class C
+        {
+        {{members}}
+        }
+        """;
+
+    [Fact]
+    public Task PrivateHelper_ReturnsReadLines_AndTheCallersLocalIsRetyped() =>
+        Lines.VerifyAcrossMethodsFixAsync(
+            Code("", """
+                    private static string[] Load(string path) => File.ReadAllLines(path);
+
+                    void Print(string path)
+                    {
+                        foreach (var line in {|IOP003:Load(path)|}) Console.WriteLine(line);
+                    }
+
+                    int Count(string path)
+                    {
+                        string[] lines = {|IOP003:Load(path)|};
+                        return lines.Count(l => l.Length > 0);
+                    }
+                """),
+            Code("using System.Collections.Generic;\n", """
+                    private static IEnumerable<string> Load(string path) => File.ReadLines(path);
+
+                    void Print(string path)
+                    {
+                        foreach (var line in Load(path)) Console.WriteLine(line);
+                    }
+
+                    int Count(string path)
+                    {
+                        IEnumerable<string> lines = Load(path);
+                        return lines.Count(l => l.Length > 0);
+                    }
+                """));
+
+    [Fact]
+    public Task HelperThroughALocalAndAnEmptyBranch_IsRetypedInside() =>
+        Lines.VerifyAcrossMethodsFixAsync(
+            Code("using System.Collections.Generic;\n", """
+                    internal static string[] Load(string path)
+                    {
+                        if (!File.Exists(path)) return Array.Empty<string>();
+                        string[] lines = File.ReadAllLines(path);
+                        return lines;
+                    }
+
+                    void Print(string path)
+                    {
+                        foreach (var line in {|IOP003:Load(path)|}) Console.WriteLine(line);
+                    }
+                """),
+            Code("using System.Collections.Generic;\n", """
+                    internal static IEnumerable<string> Load(string path)
+                    {
+                        if (!File.Exists(path)) return Array.Empty<string>();
+                        IEnumerable<string> lines = File.ReadLines(path);
+                        return lines;
+                    }
+
+                    void Print(string path)
+                    {
+                        foreach (var line in Load(path)) Console.WriteLine(line);
+                    }
+                """));
+
+    /// <summary>A lazy chain over the read already returns <c>IEnumerable&lt;string&gt;</c>: only the read changes.</summary>
+    [Fact]
+    public Task HelperReturningALazyChain_OnlyTheReadChanges() =>
+        Lines.VerifyAcrossMethodsFixAsync(
+            Code("using System.Collections.Generic;\n", """
+                    private static IEnumerable<string> Load(string path) => File.ReadAllLines(path).Select(l => l.Trim());
+
+                    void Print(string path)
+                    {
+                        foreach (var line in {|IOP003:Load(path)|}) Console.WriteLine(line);
+                    }
+                """),
+            Code("using System.Collections.Generic;\n", """
+                    private static IEnumerable<string> Load(string path) => File.ReadLines(path).Select(l => l.Trim());
+
+                    void Print(string path)
+                    {
+                        foreach (var line in Load(path)) Console.WriteLine(line);
+                    }
+                """));
+
+    /// <summary>The helper and its callers in different files: one change across the documents.</summary>
+    [Fact]
+    public Task CallersInAnotherFile_AreRetypedThere()
+    {
+        var test = Lines.CreateAcrossMethods("");
+        test.TestState.Sources.Clear();
+        test.TestState.Sources.Add(("/Paths.cs", "using System.IO;\n\nstatic class Paths\n{\n    internal static string[] ReadList(string path) => File.ReadAllLines(path);\n}\n"));
+        test.TestState.Sources.Add(("/Job.cs", "using System;\n\nclass Job\n{\n    void Run(string path)\n    {\n        string[] names = {|IOP003:Paths.ReadList(path)|};\n        foreach (var name in names) Console.WriteLine(name);\n    }\n}\n"));
+        test.FixedState.Sources.Add(("/Paths.cs", "using System.Collections.Generic;\nusing System.IO;\n\nstatic class Paths\n{\n    internal static IEnumerable<string> ReadList(string path) => File.ReadLines(path);\n}\n"));
+        test.FixedState.Sources.Add(("/Job.cs", "using System;\nusing System.Collections.Generic;\n\nclass Job\n{\n    void Run(string path)\n    {\n        IEnumerable<string> names = Paths.ReadList(path);\n        foreach (var name in names) Console.WriteLine(name);\n    }\n}\n"));
+        return test.RunAsync();
+    }
+
+    [Fact]
+    public Task ListingHelper_ReturnsEnumerateFiles() =>
+        Listings.VerifyAcrossMethodsFixAsync(
+            Code("", """
+                    private static FileInfo[] TextFiles(DirectoryInfo folder) => folder.GetFiles("*.txt");
+
+                    void Print(DirectoryInfo folder)
+                    {
+                        foreach (var file in {|IOP007:TextFiles(folder)|}) Console.WriteLine(file.Name);
+                        FileInfo[] again = {|IOP007:TextFiles(folder)|};
+                        Console.WriteLine(again.FirstOrDefault()?.Name);
+                    }
+                """),
+            Code("using System.Collections.Generic;\n", """
+                    private static IEnumerable<FileInfo> TextFiles(DirectoryInfo folder) => folder.EnumerateFiles("*.txt");
+
+                    void Print(DirectoryInfo folder)
+                    {
+                        foreach (var file in TextFiles(folder)) Console.WriteLine(file.Name);
+                        IEnumerable<FileInfo> again = TextFiles(folder);
+                        Console.WriteLine(again.FirstOrDefault()?.Name);
+                    }
+                """));
+
+    /// <summary>Fix All: two methods, each changed once although two of its calls were reported.</summary>
+    [Fact]
+    public Task FixAll_ChangesEachMethodOnce() =>
+        Lines.VerifyAcrossMethodsFixAsync(
+            Code("", """
+                    private static string[] Load(string path) => File.ReadAllLines(path);
+                    private static string[] Other(string path) => File.ReadAllLines(path + ".bak");
+
+                    void Print(string path)
+                    {
+                        foreach (var line in {|IOP003:Load(path)|}) Console.WriteLine(line);
+                        foreach (var line in {|IOP003:Load(path + "2")|}) Console.WriteLine(line);
+                        foreach (var line in {|IOP003:Other(path)|}) Console.WriteLine(line);
+                    }
+                """),
+            Code("using System.Collections.Generic;\n", """
+                    private static IEnumerable<string> Load(string path) => File.ReadLines(path);
+                    private static IEnumerable<string> Other(string path) => File.ReadLines(path + ".bak");
+
+                    void Print(string path)
+                    {
+                        foreach (var line in Load(path)) Console.WriteLine(line);
+                        foreach (var line in Load(path + "2")) Console.WriteLine(line);
+                        foreach (var line in Other(path)) Console.WriteLine(line);
+                    }
+                """));
+
+    /// <summary>
+    /// No fix where changing the method would break or change code: a caller that needs the array, a method group, a
+    /// read in another method than the one called.
+    /// </summary>
+    [Theory]
+    [InlineData("private static string[] Load(string path) => File.ReadAllLines(path);", "foreach (var line in {|IOP003:Load(path)|}) Console.WriteLine(line); Console.WriteLine(Load(path)[0]);")]
+    [InlineData("private static string[] Load(string path) => File.ReadAllLines(path);", "foreach (var line in {|IOP003:Load(path)|}) Console.WriteLine(line); Func<string, string[]> f = Load; Console.WriteLine(f);")]
+    [InlineData("private static string[] Load(string path) => Inner(path); private static string[] Inner(string p) => File.ReadAllLines(p);", "foreach (var line in {|IOP003:Load(path)|}) Console.WriteLine(line);")] // the read is in another method
+    public Task NoFixWhereTheMethodCannotChange(string helper, string statements)
+    {
+        var source = Code("", $$"""
+                {{helper}}
+
+                void Print(string path)
+                {
+                    {{statements}}
+                }
+            """);
+        return Lines.VerifyAcrossMethodsFixAsync(source, source);
+    }
+
+    /// <summary>A public method of a public type: callers in other assemblies may need the array.</summary>
+    [Fact]
+    public Task PublicMethod_NoFix()
+    {
+        var source = Code("", """
+                public static string[] Load(string path) => File.ReadAllLines(path);
+
+                void Print(string path)
+                {
+                    foreach (var line in {|IOP003:Load(path)|}) Console.WriteLine(line);
+                }
+            """).Replace("class C", "public class C", StringComparison.Ordinal);
+        return Lines.VerifyAcrossMethodsFixAsync(source, source);
+    }
+
+    /// <summary>An emptiness check through Length would need its caller rewritten too.</summary>
+    [Fact]
+    public Task ListingCheckedThroughLength_NoFix()
+    {
+        var source = Code("", """
+                private static string[] Logs(string folder) => Directory.GetFiles(folder, "*.log");
+
+                void Print(string folder)
+                {
+                    foreach (var file in {|IOP007:Logs(folder)|}) Console.WriteLine(file);
+                    Console.WriteLine({|IOP007:Logs(folder)|}.Length > 0);
+                }
+            """);
+        return Listings.VerifyAcrossMethodsFixAsync(source, source);
+    }
+
+    /// <summary>An internal method its test project calls (internals given to it): that caller may need the array.</summary>
+    [Fact]
+    public Task CallerInATestProjectGivenTheInternals_NoFix()
+    {
+        var source = Code("", """
+                internal static string[] Load(string path) => File.ReadAllLines(path);
+
+                void Print(string path)
+                {
+                    foreach (var line in {|IOP003:Load(path)|}) Console.WriteLine(line);
+                }
+            """).Replace("class C", "[assembly: System.Runtime.CompilerServices.InternalsVisibleTo(\"Lib.Tests\")]\n\npublic class C", StringComparison.Ordinal);
+        var test = Lines.CreateAcrossMethods(source);
+        test.TestState.AdditionalProjects["Lib.Tests"].Sources.Add(("T.cs", "class T { int N(string p) => C.Load(p).Length; }"));
+        test.TestState.AdditionalProjects["Lib.Tests"].AdditionalReferences.AddRange(TestFrameworkReferences.Get(TestFramework.Net80));
+        test.TestState.AdditionalProjects["Lib.Tests"].AdditionalProjectReferences.Add("TestProject");
+        test.FixedCode = source;
+        return test.RunAsync();
+    }
+}
