@@ -161,7 +161,8 @@ public sealed class HelperReturnsStreamingFormFix : CodeFixProvider
                 {
                     editor.ReplaceNode(original, SequenceEdits.RenameInvocation(original, streamingName));
                 }
-            }));
+            }
+            ));
 
             if (helper.ReturnType is IArrayTypeSymbol array)
             {
