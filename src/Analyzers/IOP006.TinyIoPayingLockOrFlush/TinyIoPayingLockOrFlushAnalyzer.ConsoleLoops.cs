@@ -105,8 +105,17 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
         var fixable = true;
         Dictionary<IInvocationOperation, string>? printerCalls = null;
         var fileData = FileDataSource(loop);
+        var runsOnce = RunsOnceBeforeTheLoop(loop);
         foreach (var operation in loop.OwnOperations())
         {
+            // A foreach's collection and a for's initialisers run once, before the first iteration: a project method that
+            // finds the folder to list (docfx's GetTemplateBaseDirectory(), found on issue 33's report half) is not work
+            // the loop repeats.
+            if (runsOnce.Any(header => header.Syntax.Span.Contains(operation.Syntax.Span)))
+            {
+                continue;
+            }
+
             // A call to a printing method counts as the writes it makes on every call (the method's arguments are still
             // looked at, as the loop's own operations).
             if (operation is IInvocationOperation call && IsPrinterCall(call, printers) &&
@@ -184,6 +193,13 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
         // Last, as it reads the loop's syntax: a yield return would hand the buffered writer's text to the caller unflushed.
         return new ConsoleLoop(writes[0].Syntax, others, writes.Count, fixable && !IsIterator(loop), printers: null);
     }
+
+    private static ImmutableArray<IOperation> RunsOnceBeforeTheLoop(ILoopOperation loop) => loop switch
+    {
+        IForEachLoopOperation forEach => ImmutableArray.Create(forEach.Collection),
+        IForLoopOperation forLoop => forLoop.Before,
+        _ => ImmutableArray<IOperation>.Empty,
+    };
 
     private static bool HasConstantRepetitions(List<IInvocationOperation> writes, LoopLength loopLength) =>
         writes.All(write => write.GetOutermostLoop() is { } outermost && loopLength.ConstantRepetitions(write, outermost) is not null);

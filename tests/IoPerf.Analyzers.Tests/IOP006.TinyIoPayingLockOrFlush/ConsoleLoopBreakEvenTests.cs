@@ -44,6 +44,40 @@ public sealed class ConsoleLoopBreakEvenTests
     [InlineData("for (var i = 0; i < 100; i++) {|IOP006:Console.WriteLine(i)|};")]                       // a constant count past min_writes
     public Task SeveralWritesNestedOrFileData_IsReported(string body) => Verify.VerifyAnalyzerAsync(InClass(body));
 
+    private static string WithProjectMethods(string body) => $$"""
+        using System;
+        using System.IO;
+
+        public class Templates
+        {
+            private static string BaseDirectory() => Path.Combine(AppContext.BaseDirectory, "templates");
+
+            private static int First() => Environment.ProcessorCount;
+
+            private static void Touch(string path) => File.SetLastWriteTimeUtc(path, DateTime.UtcNow);
+
+            public void List()
+            {
+                {{body}}
+            }
+        }
+        """;
+
+    /// <summary>
+    /// A project method called in a foreach's collection or a for's initialiser runs once, before the loop: it is not
+    /// work the loop repeats (docfx's <c>GetDirectories(GetTemplateBaseDirectory())</c>, missed on issue 33's report half).
+    /// </summary>
+    [Theory]
+    [InlineData("foreach (var dir in Directory.GetDirectories(BaseDirectory())) {|IOP006:Console.WriteLine(Path.GetFileName(dir))|};")]
+    [InlineData("for (var i = First(); i < 100; i++) { {|IOP006:Console.Write(i)|}; Console.WriteLine(';'); }")]
+    public Task ProjectMethodRunOnceBeforeTheLoop_IsReported(string body) => Verify.VerifyAnalyzerAsync(WithProjectMethods(body));
+
+    /// <summary>The same project method called in the body (or a for's condition, evaluated on every iteration) is the loop's own work.</summary>
+    [Theory]
+    [InlineData("foreach (var dir in Directory.GetDirectories(BaseDirectory())) { Console.WriteLine(dir); Touch(dir); }")]
+    [InlineData("for (var i = 0; i < First(); i++) { Console.Write(i); Console.WriteLine(';'); }")]
+    public Task ProjectMethodInTheBodyOrCondition_NoDiagnostic(string body) => Verify.VerifyAnalyzerAsync(WithProjectMethods(body));
+
     [Theory]
     [InlineData("Acme.Tests")]
     [InlineData("Acme.IntegrationTests")]
