@@ -134,7 +134,8 @@ internal sealed class FileChunkReaders : MethodSummaries<FileChunkReader>
             : null;
     }
 
-    private static bool IsByteBuffer(IParameterSymbol parameter) =>
+    /// <summary>A <c>byte[]</c>, <c>Span&lt;byte&gt;</c> or <c>Memory&lt;byte&gt;</c> parameter taken by value.</summary>
+    public static bool IsByteBuffer(IParameterSymbol parameter) =>
         parameter.RefKind == RefKind.None && !parameter.IsParams &&
         parameter.Type switch
         {

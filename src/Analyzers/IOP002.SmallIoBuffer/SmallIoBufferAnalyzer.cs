@@ -190,20 +190,37 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
     /// </summary>
     private static void AnalyzeHandedBuffer(OperationAnalysisContext context, IInvocationOperation call, WellKnownIoTypes types, FileChunkReaders chunkReaders)
     {
-        if (call.Syntax.ContainsDiagnostics ||
+        if (call.Syntax.ContainsDiagnostics)
+        {
+            return;
+        }
+
+        // The sizes first: most buffers handed on are fields or parameters of unknown size, and the called method is read
+        // (once) only when a small one is handed to it - a compression library's own Read(byte[], ...) overrides are
+        // called everywhere with buffers it does not size.
+        var minimum = GetMinimum(context, call);
+        IArgumentOperation? small = null;
+        KnownSize? size = null;
+        foreach (var argument in call.Arguments)
+        {
+            if (argument.ArgumentKind == ArgumentKind.Explicit && argument.Parameter is { } parameter && FileChunkReaders.IsByteBuffer(parameter) &&
+                BufferSizes.OfBuffer(argument.Value, types, context.CancellationToken) is { Bytes: >= 1 } known && known.Bytes < minimum)
+            {
+                small = argument;
+                size = known;
+                break;
+            }
+        }
+
+        if (small is null || size is null ||
             chunkReaders.Of(call.TargetMethod, context.CancellationToken) is not { } reader ||
-            ArgumentFor(call, reader.BufferOrdinal) is not { } buffer ||
+            small.Parameter!.Ordinal != reader.BufferOrdinal ||
             reader.StreamOrdinal >= 0 && !IsFile(ArgumentFor(call, reader.StreamOrdinal), types, context.CancellationToken))
         {
             return;
         }
 
-        var size = BufferSizes.OfBuffer(buffer, types, context.CancellationToken);
-        var minimum = GetMinimum(context, call);
-        if (size is not null && size.Bytes >= 1 && size.Bytes < minimum)
-        {
-            Report(context, buffer.Syntax, size, minimum, nameof(Resources.IOP002_HandedBuffer), reader.ReadName, call.TargetMethod.Name);
-        }
+        Report(context, small.Value.Syntax, size, minimum, nameof(Resources.IOP002_HandedBuffer), reader.ReadName, call.TargetMethod.Name);
     }
 
     private static IOperation? ArgumentFor(IInvocationOperation call, int ordinal) =>
