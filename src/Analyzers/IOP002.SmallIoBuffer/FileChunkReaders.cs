@@ -76,9 +76,10 @@ internal sealed class FileChunkReaders : MethodSummaries<FileChunkReader>
         FileChunkReader? found = null;
         foreach (var operation in body.OwnOperations())
         {
-            if (operation is ISimpleAssignmentOperation { Target: IParameterReferenceOperation assigned } && IsByteBuffer(assigned.Parameter))
+            if (operation is IParameterReferenceOperation { Parameter: var written } reference && LocalValues.IsWrite(reference) &&
+                (IsByteBuffer(written) || WellKnownIoTypes.DerivesFrom(written.Type, _types.Stream)))
             {
-                return null; // the buffer the caller chose may not be the one read
+                return null; // the buffer or stream the caller chose may not be the one read (Array.Resize(ref buffer, ...), s = new BufferedStream(s))
             }
 
             if (found is null && operation is IInvocationOperation read &&

@@ -164,7 +164,8 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
         var owned = returned.IsOwnedByTheCompilation(model.MethodUses);
         var helperMayStream = owned && model.Returns.EveryCallUsesItOnce(
             returned,
-            other => UseOnce(other, types) is { } otherUse && !IsSameFileTouchedWhileReading(returned.PathAt(other), other, otherUse, model),
+            other => UseOnce(other, types) is { } otherUse && !IsSameFileTouchedWhileReading(returned.PathAt(other), other, otherUse, model) &&
+                     !other.IsInAsyncFunction(other.SemanticModel?.GetEnclosingSymbol(other.Syntax.SpanStart, context.CancellationToken)), // a lazy synchronous read would stay open across awaits
             context.CancellationToken);
         context.ReportDiagnostic(Diagnostic.Create(
             Rules.LinesMaterializedForSinglePass,

@@ -108,7 +108,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
         var runsOnce = RunsOnceBeforeTheLoop(loop);
         foreach (var operation in loop.OwnOperations())
         {
-            // A foreach's collection and a for's initialisers run once, before the first iteration: a project method that
+            // A foreach's array and a for's initialisers are made once, before the first iteration: a project method that
             // finds the folder to list (docfx's GetTemplateBaseDirectory(), found on issue 33's report half) is not work
             // the loop repeats.
             if (runsOnce.Any(header => header.Syntax.Span.Contains(operation.Syntax.Span)))
@@ -196,7 +196,9 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
 
     private static ImmutableArray<IOperation> RunsOnceBeforeTheLoop(ILoopOperation loop) => loop switch
     {
-        IForEachLoopOperation forEach => ImmutableArray.Create(forEach.Collection),
+        // An array is complete before the first iteration; a lazy sequence runs its code (a console prompt, a blocking
+        // take) on every one.
+        IForEachLoopOperation forEach when forEach.Collection.WalkDownConversions().Type is IArrayTypeSymbol => ImmutableArray.Create(forEach.Collection),
         IForLoopOperation forLoop => forLoop.Before,
         _ => ImmutableArray<IOperation>.Empty,
     };

@@ -173,7 +173,7 @@ public sealed class HelperReturnsStreamingFormFix : CodeFixProvider
                     edits.Add((helperDocument.Id, editor => SequenceEdits.RetypeLocalToEnumerable(editor, helperLocal, array.ElementType)));
                 }
 
-                if (!await AddCallersAsync(solution, helper, helperDocument.Project, array.ElementType, edits, cancellationToken).ConfigureAwait(false))
+                if (!await AddCallersAsync(solution, helper, helperDocument.Project, array, edits, cancellationToken).ConfigureAwait(false))
                 {
                     return null;
                 }
@@ -251,20 +251,19 @@ public sealed class HelperReturnsStreamingFormFix : CodeFixProvider
         /// Each call's explicitly typed local (<c>string[] lines = Helper();</c>) retyped; false when a use is outside the
         /// method's project or not a plain call (the analyzer saw every use in its compilation, not in other projects).
         /// </summary>
-        private static async Task<bool> AddCallersAsync(Solution solution, IMethodSymbol helper, Project project, ITypeSymbol elementType, List<(DocumentId, Action<DocumentEditor>)> edits, CancellationToken cancellationToken)
+        private static async Task<bool> AddCallersAsync(Solution solution, IMethodSymbol helper, Project project, IArrayTypeSymbol returnType, List<(DocumentId, Action<DocumentEditor>)> edits, CancellationToken cancellationToken)
         {
+            var elementType = returnType.ElementType;
+            returnType = (IArrayTypeSymbol)returnType.WithNullableAnnotation(NullableAnnotation.None);
             foreach (var referenced in await SymbolFinder.FindReferencesAsync(helper, solution, cancellationToken).ConfigureAwait(false))
             {
                 foreach (var location in referenced.Locations)
                 {
-                    if (location.Document.Project.AssemblyName != project.AssemblyName)
-                    {
-                        return false;
-                    }
-
                     if (location.Document.Project.Id != project.Id)
                     {
-                        continue; // the same file in another target of a multi-targeted project: changed with it
+                        // Another project (a test project given the internals), or another target of a multi-targeted
+                        // project, whose code under its own #if the analyzer did not check.
+                        return false;
                     }
 
                     var root = await location.Document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
@@ -277,6 +276,16 @@ public sealed class HelperReturnsStreamingFormFix : CodeFixProvider
 
                     if (LocalDeclaredBy(call) is { } local)
                     {
+                        // Only a local of the method's own array type: an object[] or IList<object> local would change
+                        // which overloads its elements pick once retyped to the method's element type.
+                        var model = await location.Document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
+                        if (local.SourceTree?.GetRoot(cancellationToken).FindNode(local.SourceSpan) is VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax declaration } &&
+                            !declaration.Type.IsVar &&
+                            !SymbolEqualityComparer.Default.Equals(model?.GetTypeInfo(declaration.Type, cancellationToken).Type?.WithNullableAnnotation(NullableAnnotation.None), returnType))
+                        {
+                            return false;
+                        }
+
                         edits.Add((location.Document.Id, editor => SequenceEdits.RetypeLocalToEnumerable(editor, local, elementType)));
                     }
                 }
@@ -311,8 +320,7 @@ public sealed class HelperReturnsStreamingFormFix : CodeFixProvider
                 return;
             }
 
-            var element = ParseTypeName(elementType.ToMinimalDisplayString(editor.SemanticModel, type.SpanStart));
-            editor.ReplaceNode(type, GenericName(Identifier("IEnumerable"), TypeArgumentList(SingletonSeparatedList(element))).WithTriviaFrom(type));
+            editor.ReplaceNode(type, SequenceEdits.EnumerableOf(elementType, editor.SemanticModel, type).WithTriviaFrom(type));
             ImportHelper.EnsureUsing(editor, editor.SemanticModel, type.SpanStart, "System.Collections.Generic", "IEnumerable");
         }
     }

@@ -28,6 +28,17 @@ internal static class SequenceEdits
     }
 
     /// <summary>
+    /// <c>IEnumerable&lt;T&gt;</c> for <paramref name="elementType"/>, as written at <paramref name="replaced"/>'s place; a
+    /// nullable <paramref name="replaced"/> (<c>string[]?</c>) keeps its <c>?</c>.
+    /// </summary>
+    public static TypeSyntax EnumerableOf(ITypeSymbol elementType, SemanticModel model, TypeSyntax replaced)
+    {
+        var element = ParseTypeName(elementType.ToMinimalDisplayString(model, replaced.SpanStart));
+        TypeSyntax enumerable = GenericName(Identifier("IEnumerable"), TypeArgumentList(SingletonSeparatedList(element)));
+        return replaced is NullableTypeSyntax ? NullableType(enumerable) : enumerable;
+    }
+
+    /// <summary>
     /// A local declared with an explicit type (<c>string[] files = ...</c>, <c>IList&lt;string&gt; files = ...</c>) is
     /// retyped to <c>IEnumerable&lt;T&gt;</c>, importing System.Collections.Generic when needed; <c>var</c> and a type
     /// that already is <c>IEnumerable&lt;T&gt;</c> are left alone.
@@ -42,9 +53,7 @@ internal static class SequenceEdits
             return;
         }
 
-        var element = ParseTypeName(elementType.ToMinimalDisplayString(editor.SemanticModel, declaration.SpanStart));
-        var enumerable = GenericName(Identifier("IEnumerable"), TypeArgumentList(SingletonSeparatedList(element)));
-        editor.ReplaceNode(declaration.Type, enumerable.WithTriviaFrom(declaration.Type));
+        editor.ReplaceNode(declaration.Type, EnumerableOf(elementType, editor.SemanticModel, declaration.Type).WithTriviaFrom(declaration.Type));
         ImportHelper.EnsureUsing(editor, editor.SemanticModel, declaration.SpanStart, "System.Collections.Generic", "IEnumerable");
     }
 }

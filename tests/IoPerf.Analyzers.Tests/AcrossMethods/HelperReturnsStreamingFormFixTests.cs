@@ -200,6 +200,42 @@ public sealed class HelperReturnsStreamingFormFixTests
         return Lines.VerifyAcrossMethodsFixAsync(source, source);
     }
 
+    /// <summary>A nullable array return type and local keep their <c>?</c>.</summary>
+    [Fact]
+    public Task NullableArray_StaysNullable() =>
+        Lines.VerifyAcrossMethodsFixAsync(
+            Code("using System.Collections.Generic;\n", """
+                    private static string[]? Load(string path) => File.Exists(path) ? File.ReadAllLines(path) : null;
+
+                    void Print(string path)
+                    {
+                        string[]? lines = {|IOP003:Load(path)|};
+                        foreach (var line in lines!) Console.WriteLine(line);
+                    }
+                """),
+            Code("using System.Collections.Generic;\n", """
+                    private static IEnumerable<string>? Load(string path) => File.Exists(path) ? File.ReadLines(path) : null;
+
+                    void Print(string path)
+                    {
+                        IEnumerable<string>? lines = Load(path);
+                        foreach (var line in lines!) Console.WriteLine(line);
+                    }
+                """));
+
+    /// <summary>
+    /// No fix where a caller would change: a local of another type than the method's (its elements would pick other
+    /// overloads once retyped), a caller in an async function (the lazy read would stay open across awaits).
+    /// </summary>
+    [Theory]
+    [InlineData("void Print(string path) { object[] items = {|IOP003:Load(path)|}; foreach (var item in items) Console.WriteLine(item); }")]
+    [InlineData("async System.Threading.Tasks.Task Print(string path) { foreach (var line in {|IOP003:Load(path)|}) await Console.Out.WriteLineAsync(line); }")]
+    public Task CallerThatWouldChange_NoFix(string caller)
+    {
+        var source = Code("", "    private static string[] Load(string path) => File.ReadAllLines(path);\n\n    " + caller);
+        return Lines.VerifyAcrossMethodsFixAsync(source, source);
+    }
+
     /// <summary>A public method of a public type: callers in other assemblies may need the array.</summary>
     [Fact]
     public Task PublicMethod_NoFix()

@@ -91,9 +91,10 @@ public sealed class IOP002_AcrossMethodsTests
     [Theory]
     [InlineData("using var memory = new MemoryStream(); return Chunks.Sum(memory, new byte[4096]);")]          // not a file
     [InlineData("return Chunks.Sum(Console.OpenStandardInput(), new byte[4096]);")]                              // not a file
+    [InlineData("using var file = File.OpenRead(path); return Chunks.Wrapped(file, new byte[4096]);")]           // the method reads a buffered stream of its own
     [InlineData("using var file = File.OpenRead(path); return Chunks.Sum(file, new byte[65536]);")]            // large enough
     public Task StreamThatIsNotAFileOrABufferLargeEnough_NoDiagnostic(string caller) =>
-        Verify.VerifyAcrossMethodsAsync(Code(ReadsAStream, caller));
+        Verify.VerifyAcrossMethodsAsync(Code(ReadsAStream + "\n    internal static long Wrapped(Stream stream, byte[] buffer) { stream = new BufferedStream(stream, 1 << 16); long t = 0; int n; while ((n = stream.Read(buffer)) > 0) t += n; return t; }", caller));
 
     /// <summary>A span from <c>stackalloc</c>: reported, but a 64 KiB <c>stackalloc</c> is no fix.</summary>
     [Fact]
@@ -173,6 +174,7 @@ public sealed class IOP002_AcrossMethodsTests
     [InlineData("internal static long Sum(string path, byte[] buffer) { using var s = File.OpenRead(path); long t = 0; int n; while ((n = s.Read(buffer, 0, buffer.Length)) > 0) { if (buffer[0] == 0) return -1; t += n; } return t; }")] // a scan that stops on what it read
     [InlineData("internal static long Sum(string path, byte[] buffer) { using var s = File.OpenRead(path); long t = 0; while (s.Read(buffer, 0, buffer.Length) == buffer.Length) t++; return t; }")]    // reads records of the buffer's size
     [InlineData("internal static long Sum(string path, byte[] buffer) { using var s = File.OpenRead(path); int n; long t = 0; while ((n = s.Read(buffer, 0, buffer.Length)) > 0) { s.Seek(1, SeekOrigin.Current); t += n; } return t; }")] // seeks
+    [InlineData("internal static long Sum(string path, byte[] buffer) { if (buffer.Length < 65536) Array.Resize(ref buffer, 65536); using var s = File.OpenRead(path); long t = 0; int n; while ((n = s.Read(buffer, 0, buffer.Length)) > 0) t += n; return t; }")] // enlarges the buffer itself
     [InlineData("internal static long Sum(string path, byte[] buffer) { using var s = File.OpenRead(path); return s.Read(buffer, 0, buffer.Length); }")]                                                  // one read, no loop
     [InlineData("internal static long Sum(string path, byte[] buffer) { long t = 0; int n; while ((n = Next(path, buffer)) > 0) t += n; return t; } static int Next(string path, byte[] buffer) { using var s = File.OpenRead(path); return s.Read(buffer, 0, buffer.Length); }")] // opens the file on each read
     public Task HelperThatDoesNotReadAFileInChunksOfTheBuffer_NoDiagnostic(string helper) =>

@@ -56,6 +56,12 @@ public sealed class ConsoleLoopBreakEvenTests
 
             private static void Touch(string path) => File.SetLastWriteTimeUtc(path, DateTime.UtcNow);
 
+            private static System.Collections.Generic.IEnumerable<string> Commands()
+            {
+                string? line;
+                while ((line = Console.ReadLine()) != null) yield return line;
+            }
+
             public void List()
             {
                 {{body}}
@@ -72,10 +78,14 @@ public sealed class ConsoleLoopBreakEvenTests
     [InlineData("for (var i = First(); i < 100; i++) { {|IOP006:Console.Write(i)|}; Console.WriteLine(';'); }")]
     public Task ProjectMethodRunOnceBeforeTheLoop_IsReported(string body) => Verify.VerifyAnalyzerAsync(WithProjectMethods(body));
 
-    /// <summary>The same project method called in the body (or a for's condition, evaluated on every iteration) is the loop's own work.</summary>
+    /// <summary>
+    /// The same project method called in the body, a for's condition or a lazy foreach collection (each runs on every
+    /// iteration) is the loop's own work.
+    /// </summary>
     [Theory]
     [InlineData("foreach (var dir in Directory.GetDirectories(BaseDirectory())) { Console.WriteLine(dir); Touch(dir); }")]
     [InlineData("for (var i = 0; i < First(); i++) { Console.Write(i); Console.WriteLine(';'); }")]
+    [InlineData("foreach (var command in Commands()) { Console.Write(\"> \"); Console.WriteLine(command); }")] // a lazy sequence runs its code (a prompt) on every iteration
     public Task ProjectMethodInTheBodyOrCondition_NoDiagnostic(string body) => Verify.VerifyAnalyzerAsync(WithProjectMethods(body));
 
     [Theory]
