@@ -4,6 +4,7 @@ using System.Linq;
 using System.Threading;
 using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 
@@ -84,8 +85,10 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
+        // A stream's own Read/Write override is a stream read (above), not a helper handed a buffer.
         if (chunkReaders is not null && FileChunkReaders.TakesAByteBuffer(method) &&
-            SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, context.Compilation.Assembly))
+            SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, context.Compilation.Assembly) &&
+            !WellKnownIoTypes.DerivesFrom(method.ContainingType, types.Stream))
         {
             AnalyzeHandedBuffer(context, invocation, types, chunkReaders);
         }
@@ -204,6 +207,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
         foreach (var argument in call.Arguments)
         {
             if (argument.ArgumentKind == ArgumentKind.Explicit && argument.Parameter is { } parameter && FileChunkReaders.IsByteBuffer(parameter) &&
+                MayHaveAKnownSize(argument.Value, context.CancellationToken) &&
                 BufferSizes.OfBuffer(argument.Value, types, context.CancellationToken) is { Bytes: >= 1 } known && known.Bytes < minimum)
             {
                 small = argument;
@@ -222,6 +226,19 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
 
         Report(context, small.Value.Syntax, size, minimum, nameof(Resources.IOP002_HandedBuffer), reader.ReadName, call.TargetMethod.Name);
     }
+
+    /// <summary>
+    /// A look at the argument's syntax before its size is traced: an allocation, a rented or sliced array, or a local
+    /// initialised by one (tracing a local walks its method, once per call that hands it on).
+    /// </summary>
+    private static bool MayHaveAKnownSize(IOperation argument, CancellationToken cancellationToken) => argument.WalkDownConversions() switch
+    {
+        IArrayCreationOperation => true,
+        IInvocationOperation { TargetMethod.Name: "Rent" or "AsSpan" or "AsMemory" } => true,
+        ILocalReferenceOperation { Local.DeclaringSyntaxReferences: { Length: 1 } declarations } =>
+            declarations[0].GetSyntax(cancellationToken) is VariableDeclaratorSyntax { Initializer.Value: ArrayCreationExpressionSyntax or StackAllocArrayCreationExpressionSyntax or InvocationExpressionSyntax },
+        var other => other.Syntax is StackAllocArrayCreationExpressionSyntax,
+    };
 
     private static IOperation? ArgumentFor(IInvocationOperation call, int ordinal) =>
         call.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == ordinal && a.ArgumentKind == ArgumentKind.Explicit)?.Value;
