@@ -85,9 +85,11 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
-        // A stream's own Read/Write override is a stream read (above), not a helper handed a buffer.
-        if (chunkReaders is not null && FileChunkReaders.TakesAByteBuffer(method) &&
+        // The assembly first (a referenced library's method creates its parameter symbols when asked for them); a
+        // stream's own Read/Write override is a stream read (below), not a helper.
+        if (chunkReaders is not null &&
             SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, context.Compilation.Assembly) &&
+            FileChunkReaders.TakesAByteBuffer(method) &&
             !WellKnownIoTypes.DerivesFrom(method.ContainingType, types.Stream))
         {
             AnalyzeHandedBuffer(context, invocation, types, chunkReaders);
@@ -201,14 +203,13 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
         // The sizes first: most buffers handed on are fields or parameters of unknown size, and the called method is read
         // (once) only when a small one is handed to it - a compression library's own Read(byte[], ...) overrides are
         // called everywhere with buffers it does not size.
-        var minimum = GetMinimum(context, call);
         IArgumentOperation? small = null;
         KnownSize? size = null;
         foreach (var argument in call.Arguments)
         {
             if (argument.ArgumentKind == ArgumentKind.Explicit && argument.Parameter is { } parameter && FileChunkReaders.IsByteBuffer(parameter) &&
                 MayHaveAKnownSize(argument.Value, context.CancellationToken) &&
-                BufferSizes.OfBuffer(argument.Value, types, context.CancellationToken) is { Bytes: >= 1 } known && known.Bytes < minimum)
+                BufferSizes.OfBuffer(argument.Value, types, context.CancellationToken) is { Bytes: >= 1 } known)
             {
                 small = argument;
                 size = known;
@@ -216,7 +217,8 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
             }
         }
 
-        if (small is null || size is null ||
+        var minimum = size is null ? 0 : GetMinimum(context, call); // the options are read only for a buffer of known size
+        if (small is null || size is null || size.Bytes >= minimum || !MayReadAFile(call, types, context.CancellationToken) ||
             chunkReaders.Of(call.TargetMethod, context.CancellationToken) is not { } reader ||
             small.Parameter!.Ordinal != reader.BufferOrdinal ||
             reader.StreamOrdinal >= 0 && !IsFile(ArgumentFor(call, reader.StreamOrdinal), types, context.CancellationToken))
@@ -225,6 +227,29 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
         }
 
         Report(context, small.Value.Syntax, size, minimum, nameof(Resources.IOP002_HandedBuffer), reader.ReadName, call.TargetMethod.Name);
+    }
+
+    /// <summary>
+    /// Before the called method is read (bound, in its own semantic model): a call that hands it streams reads a file
+    /// only if one of them is a file; a call that hands none leaves the method to open one.
+    /// </summary>
+    private static bool MayReadAFile(IInvocationOperation call, WellKnownIoTypes types, CancellationToken cancellationToken)
+    {
+        var handsAStream = false;
+        foreach (var argument in call.Arguments)
+        {
+            if (argument.Parameter is { } parameter && WellKnownIoTypes.DerivesFrom(parameter.Type, types.Stream))
+            {
+                if (IsFile(argument.Value, types, cancellationToken))
+                {
+                    return true;
+                }
+
+                handsAStream = true;
+            }
+        }
+
+        return !handsAStream;
     }
 
     /// <summary>
