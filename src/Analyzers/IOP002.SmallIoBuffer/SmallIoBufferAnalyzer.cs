@@ -218,7 +218,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
         }
 
         var minimum = size is null ? 0 : GetMinimum(context, call); // the options are read only for a buffer of known size
-        if (small is null || size is null || size.Bytes >= minimum || !MayReadAFile(call, types, context.CancellationToken) ||
+        if (small is null || size is null || size.Bytes >= minimum ||
             chunkReaders.Of(call.TargetMethod, context.CancellationToken) is not { } reader ||
             small.Parameter!.Ordinal != reader.BufferOrdinal ||
             reader.StreamOrdinal >= 0 && !IsFile(ArgumentFor(call, reader.StreamOrdinal), types, context.CancellationToken))
@@ -227,29 +227,6 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
         }
 
         Report(context, small.Value.Syntax, size, minimum, nameof(Resources.IOP002_HandedBuffer), reader.ReadName, call.TargetMethod.Name);
-    }
-
-    /// <summary>
-    /// Before the called method is read (bound, in its own semantic model): a call that hands it streams reads a file
-    /// only if one of them is a file; a call that hands none leaves the method to open one.
-    /// </summary>
-    private static bool MayReadAFile(IInvocationOperation call, WellKnownIoTypes types, CancellationToken cancellationToken)
-    {
-        var handsAStream = false;
-        foreach (var argument in call.Arguments)
-        {
-            if (argument.Parameter is { } parameter && WellKnownIoTypes.DerivesFrom(parameter.Type, types.Stream))
-            {
-                if (IsFile(argument.Value, types, cancellationToken))
-                {
-                    return true;
-                }
-
-                handsAStream = true;
-            }
-        }
-
-        return !handsAStream;
     }
 
     /// <summary>

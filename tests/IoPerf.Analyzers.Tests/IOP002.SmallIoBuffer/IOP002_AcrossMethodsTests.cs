@@ -81,6 +81,30 @@ public sealed class IOP002_AcrossMethodsTests
         return test.RunAsync();
     }
 
+    /// <summary>A method that reads a file of its own into the buffer and writes it to a stream it is handed (any stream).</summary>
+    [Fact]
+    public Task CopyOfAFileIntoAnyStream_IsReported()
+    {
+        const string helper = """
+            internal static long Sum(string path, Stream output, byte[] buffer)
+                {
+                    using var input = File.OpenRead(path);
+                    long total = 0;
+                    int n;
+                    while ((n = input.Read(buffer, 0, buffer.Length)) > 0)
+                    {
+                        output.Write(buffer, 0, n);
+                        total += n;
+                    }
+
+                    return total;
+                }
+            """;
+        return Verify.VerifyAcrossMethodsFixAsync(
+            Code(helper, "using var memory = new MemoryStream(); return Chunks.Sum(path, memory, {|IOP002:new byte[4096]|});"),
+            Code(helper, "using var memory = new MemoryStream(); return Chunks.Sum(path, memory, new byte[65536]);"));
+    }
+
     /// <summary>A <c>Stream</c> parameter is a file when the caller passes one; the size from a local is fixed where it is written.</summary>
     [Fact]
     public Task FileHandedToAMethodThatReadsAStream_IsReported() =>
