@@ -230,17 +230,42 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
     }
 
     /// <summary>
-    /// A look at the argument's syntax before its size is traced: an allocation, a rented or sliced array, or a local
-    /// initialised by one (tracing a local walks its method, once per call that hands it on).
+    /// A look at the argument before its size is traced: an allocation, a rented or sliced array, or a local initialised
+    /// by one whose size is a constant or a local (tracing a local walks its method, once per call that hands it on: a
+    /// compression library hands on hundreds of buffers sized by a parameter or a field).
     /// </summary>
     private static bool MayHaveAKnownSize(IOperation argument, CancellationToken cancellationToken) => argument.WalkDownConversions() switch
     {
         IArrayCreationOperation => true,
         IInvocationOperation { TargetMethod.Name: "Rent" or "AsSpan" or "AsMemory" } => true,
-        ILocalReferenceOperation { Local.DeclaringSyntaxReferences: { Length: 1 } declarations } =>
-            declarations[0].GetSyntax(cancellationToken) is VariableDeclaratorSyntax { Initializer.Value: ArrayCreationExpressionSyntax or StackAllocArrayCreationExpressionSyntax or InvocationExpressionSyntax },
+        ILocalReferenceOperation { Local.DeclaringSyntaxReferences: { Length: 1 } declarations, SemanticModel: { } model } =>
+            declarations[0].GetSyntax(cancellationToken) is VariableDeclaratorSyntax { Initializer.Value: var initializer } &&
+            SizeMayBeKnown(initializer, model, cancellationToken),
         var other => other.Syntax is StackAllocArrayCreationExpressionSyntax,
     };
+
+    /// <summary>
+    /// <c>new byte[n]</c>, <c>stackalloc byte[n]</c>, <c>ArrayPool&lt;byte&gt;.Shared.Rent(n)</c> or a whole-array
+    /// <c>AsSpan()</c>/<c>AsMemory()</c> of one, with an <c>n</c> that <see cref="BufferSizes.OfInteger"/> may know.
+    /// </summary>
+    private static bool SizeMayBeKnown(ExpressionSyntax initializer, SemanticModel model, CancellationToken cancellationToken) => initializer switch
+    {
+        ArrayCreationExpressionSyntax { Type.RankSpecifiers: { Count: 1 } ranks } when ranks[0].Sizes.Count == 1 =>
+            MayBeAKnownInteger(ranks[0].Sizes[0], model, cancellationToken),
+        StackAllocArrayCreationExpressionSyntax { Type: ArrayTypeSyntax { RankSpecifiers: { Count: 1 } ranks } } when ranks[0].Sizes.Count == 1 =>
+            MayBeAKnownInteger(ranks[0].Sizes[0], model, cancellationToken),
+        InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Rent" }, ArgumentList.Arguments: { Count: 1 } arguments } =>
+            MayBeAKnownInteger(arguments[0].Expression, model, cancellationToken),
+        InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "AsSpan" or "AsMemory", Expression: var array }, ArgumentList.Arguments.Count: 0 } =>
+            SizeMayBeKnown(array, model, cancellationToken),
+        _ => false,
+    };
+
+    /// <summary>A constant, or a name of a local, a static readonly field or a property (which may hold one).</summary>
+    private static bool MayBeAKnownInteger(ExpressionSyntax size, SemanticModel model, CancellationToken cancellationToken) =>
+        model.GetConstantValue(size, cancellationToken).HasValue ||
+        size is IdentifierNameSyntax or MemberAccessExpressionSyntax &&
+        model.GetSymbolInfo(size, cancellationToken).Symbol is ILocalSymbol or IFieldSymbol { IsStatic: true, IsReadOnly: true } or IPropertySymbol { IsStatic: true };
 
     private static IOperation? ArgumentFor(IInvocationOperation call, int ordinal) =>
         call.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == ordinal && a.ArgumentKind == ArgumentKind.Explicit)?.Value;

@@ -53,11 +53,17 @@ internal abstract class MethodSummaries<TSummary>
             return known;
         }
 
+        // Most methods a call names have no body to read or fail the judgement's look at their syntax: settled without
+        // the meter (the corpus runner's clock is a system call; a build has none).
+        if (MethodUses.OnlyBody(method) is not { } body || DeclarationToRead(body, cancellationToken) is null)
+        {
+            return _byMethod.GetOrAdd(method, (TSummary?)null);
+        }
+
         var start = ModelMeter.Start();
         try
         {
-            var complete = true;
-            var found = MethodUses.OnlyBody(method) is { } body ? Summarize(body, out complete, cancellationToken) : null;
+            var found = Summarize(body, out var complete, cancellationToken);
             if (found is not null && !SymbolEqualityComparer.Default.Equals(found.Method, method))
             {
                 found = found.CalledAs(method); // the interface's or base's name, as the caller wrote it
@@ -141,17 +147,24 @@ internal abstract class MethodSummaries<TSummary>
     }
 
     /// <summary>
-    /// The operations of <paramref name="method"/>'s one ordinary, non-abstract declaration with a body in this
-    /// compilation (synchronous unless <see cref="AsyncQualifies"/>), once <see cref="LooksLikeOne"/> says it may qualify; null otherwise.
+    /// <paramref name="method"/>'s one ordinary, non-abstract declaration with a body in this compilation (synchronous
+    /// unless <see cref="AsyncQualifies"/>), when <see cref="LooksLikeOne"/> says it may qualify; null otherwise. Syntax
+    /// only: nothing is bound.
     /// </summary>
+    private MethodDeclarationSyntax? DeclarationToRead(IMethodSymbol method, CancellationToken cancellationToken) =>
+        method.MethodKind == MethodKind.Ordinary && !(method.IsAsync && !AsyncQualifies) && !method.IsAbstract && !method.IsExtern &&
+        method.DeclaringSyntaxReferences.Length == 1 &&
+        method.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is MethodDeclarationSyntax declaration &&
+        HasBody(declaration) &&
+        Compilation.ContainsSyntaxTree(declaration.SyntaxTree) &&
+        LooksLikeOne(method, declaration)
+            ? declaration
+            : null;
+
+    /// <summary>The operations of the declaration <see cref="DeclarationToRead"/> finds; null when there is none.</summary>
     protected IOperation? ReadBody(IMethodSymbol method, CancellationToken cancellationToken)
     {
-        if (method.MethodKind != MethodKind.Ordinary || method.IsAsync && !AsyncQualifies || method.IsAbstract || method.IsExtern ||
-            method.DeclaringSyntaxReferences.Length != 1 ||
-            method.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not MethodDeclarationSyntax declaration ||
-            !HasBody(declaration) ||
-            !Compilation.ContainsSyntaxTree(declaration.SyntaxTree) ||
-            !LooksLikeOne(method, declaration))
+        if (DeclarationToRead(method, cancellationToken) is not { } declaration)
         {
             return null;
         }

@@ -112,6 +112,42 @@ public sealed class IOP002_AcrossMethodsTests
             Code(ReadsAStream, "using var file = File.OpenRead(path); var buffer = new byte[8192]; return Chunks.Sum(file, {|IOP002:buffer|});"),
             Code(ReadsAStream, "using var file = File.OpenRead(path); var buffer = new byte[65536]; return Chunks.Sum(file, buffer);"));
 
+    /// <summary>
+    /// A local buffer is traced only when its initialiser's size may be known (a constant, a local, a static readonly
+    /// field or property): each shape the size tracing knows must pass that look.
+    /// </summary>
+    [Theory]
+    [InlineData("const int Size = 4096; var buffer = new byte[Size];")]
+    [InlineData("int size = 4096; var buffer = new byte[size];")]
+    [InlineData("var buffer = new byte[Sizes.Field];")]
+    [InlineData("var buffer = new byte[Sizes.Property];")]
+    [InlineData("var buffer = System.Buffers.ArrayPool<byte>.Shared.Rent(4 * 1024);")]
+    [InlineData("var buffer = new byte[4096].AsSpan();")]
+    [InlineData("Span<byte> buffer = stackalloc byte[512];")]
+    public Task LocalBufferOfAKnownSize_IsReported(string declaration) =>
+        Verify.VerifyAcrossMethodsAsync(
+            Code(ReadsAStream.Replace("byte[] buffer", "Span<byte> buffer") + SizesType, $"using var file = File.OpenRead(path); {declaration} return Chunks.Sum(file, {{|IOP002:buffer|}});"));
+
+    [Theory]
+    [InlineData("int size = path.Length; var buffer = new byte[size];")]   // a local of unknown value
+    [InlineData("var buffer = new byte[path.Length];")]
+    [InlineData("var buffer = new byte[Sizes.Mutable];")]                 // a field anyone may change
+    [InlineData("var buffer = Sizes.Make();")]
+    public Task LocalBufferOfAnUnknownSize_NoDiagnostic(string declaration) =>
+        Verify.VerifyAcrossMethodsAsync(Code(ReadsAStream + SizesType, $"using var file = File.OpenRead(path); {declaration} return Chunks.Sum(file, buffer);"));
+
+    private const string SizesType = """
+
+        }
+
+        static class Sizes
+        {
+            internal static readonly int Field = 4096;
+            internal static int Property => 4096;
+            internal static int Mutable = 4096;
+            internal static byte[] Make() => new byte[4096];
+        """;
+
     [Theory]
     [InlineData("using var memory = new MemoryStream(); return Chunks.Sum(memory, new byte[4096]);")]          // not a file
     [InlineData("return Chunks.Sum(Console.OpenStandardInput(), new byte[4096]);")]                              // not a file
