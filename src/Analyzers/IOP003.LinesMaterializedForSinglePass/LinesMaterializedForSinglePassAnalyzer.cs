@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using System.Collections.Immutable;
+using System.Linq;
 using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
@@ -52,13 +53,19 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
             // Asked once per compilation: every invocation of the build passes through the filter below.
             var model = IoModel.For(start.Compilation);
             var returns = model.ReachesAcrossMethods(start.Options) ? model.Returns : null;
+            var handedOn = returns is null ? null : model.SinglePassParameters;
             start.RegisterOperationAction(
-                operationContext => AnalyzeInvocation(operationContext, types, readLines, returns),
+                operationContext => AnalyzeInvocation(operationContext, types, readLines, returns, handedOn),
                 OperationKind.Invocation);
         });
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, WellKnownIoTypes types, System.Lazy<(bool ReadLines, bool ReadLinesAsync)> readLines, ReturnedReads? returns)
+    private static void AnalyzeInvocation(
+        OperationAnalysisContext context,
+        WellKnownIoTypes types,
+        System.Lazy<(bool ReadLines, bool ReadLinesAsync)> readLines,
+        ReturnedReads? returns,
+        SinglePassParameters? handedOn)
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
@@ -66,7 +73,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
         {
             if (returns is not null && ReturnedReads.MayReturnASequence(method) && readLines.Value.ReadLines)
             {
-                AnalyzeCallReturningLines(context, invocation, types);
+                AnalyzeCallReturningLines(context, invocation, types, handedOn);
             }
 
             return;
@@ -82,7 +89,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
         {
             if (returns is not null && ReturnedReads.MayReturnASequence(method))
             {
-                AnalyzeCallReturningLines(context, invocation, types); // a project's own ReadAllLines()
+                AnalyzeCallReturningLines(context, invocation, types, handedOn); // a project's own ReadAllLines()
             }
 
             return;
@@ -90,7 +97,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
 
         var (form, value, splitFixable) = read;
         if (invocation.IsInsideExpressionTree(types.ExpressionOfT) ||
-            SinglePassEnumeration.TryFind(value, types) is not { } use ||
+            SinglePassEnumeration.TryFind(value, types, handedOn, context.CancellationToken) is not { } use ||
             use.ConsumingOperation.Syntax.ContainsDiagnostics)
         {
             // Half-typed code is reported once it parses: the consumer is not known before.
@@ -144,11 +151,11 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
     /// call itself has no fix; the method may change (<see cref="ReturnedReads.HelperMayStream"/>) when it reads in its
     /// own body, no other assembly can call it and every call of it in the compilation uses the result once.
     /// </summary>
-    private static void AnalyzeCallReturningLines(OperationAnalysisContext context, IInvocationOperation call, WellKnownIoTypes types)
+    private static void AnalyzeCallReturningLines(OperationAnalysisContext context, IInvocationOperation call, WellKnownIoTypes types, SinglePassParameters? handedOn)
     {
         // The use first: the method is read (once) only for a call whose result is used once.
         var model = IoModel.For(context.Compilation);
-        if (UseOnce(call, types) is not { } use ||
+        if (UseOnce(call, types, handedOn, context.CancellationToken) is not { } use ||
             model.Returns.Of(call.TargetMethod, context.CancellationToken) is not { Result: ReadResult.Lines } returned ||
             IsSameFileTouchedWhileReading(returned.PathAt(call), call, use, model))
         {
@@ -164,7 +171,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
         var owned = returned.IsOwnedByTheCompilation(model.MethodUses);
         var helperMayStream = owned && model.Returns.EveryCallUsesItOnce(
             returned,
-            other => UseOnce(other, types) is { } otherUse && !IsSameFileTouchedWhileReading(returned.PathAt(other), other, otherUse, model) &&
+            other => UseOnce(other, types, handedOn, context.CancellationToken) is { } otherUse && !IsSameFileTouchedWhileReading(returned.PathAt(other), other, otherUse, model) &&
                      !other.IsInAsyncFunction(other.SemanticModel?.GetEnclosingSymbol(other.Syntax.SpanStart, context.CancellationToken)), // a lazy synchronous read would stay open across awaits
             context.CancellationToken);
         context.ReportDiagnostic(Diagnostic.Create(
@@ -177,9 +184,9 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
     }
 
     /// <summary>A call (of a project method) whose result is enumerated once, front to back, by code that parses.</summary>
-    private static SinglePassUse? UseOnce(IInvocationOperation call, WellKnownIoTypes types) =>
+    private static SinglePassUse? UseOnce(IInvocationOperation call, WellKnownIoTypes types, SinglePassParameters? handedOn, System.Threading.CancellationToken cancellationToken) =>
         !call.Syntax.ContainsDiagnostics &&
-        SinglePassEnumeration.TryFind(call, types) is { BuffersWholeSequence: false } use &&
+        SinglePassEnumeration.TryFind(call, types, handedOn, cancellationToken) is { BuffersWholeSequence: false } use &&
         !use.ConsumingOperation.Syntax.ContainsDiagnostics &&
         !call.IsInsideExpressionTree(types.ExpressionOfT)
             ? use
@@ -338,7 +345,14 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
     private static bool IsSameFileTouchedWhileReading(IOperation? path, IInvocationOperation read, SinglePassUse use, IoModel model)
     {
         var range = TextSpan.FromBounds(read.Syntax.Span.End, System.Math.Max(read.Syntax.Span.End, use.ConsumingOperation.Syntax.Span.End));
-        return model.Effects.MayChange(read.GetRoot().DescendantsStartingWithin(range), new SameFileChanges(path));
+        var runWhileRead = read.GetRoot().DescendantsStartingWithin(range);
+        if (use.HandedTo is not null)
+        {
+            // The method the lines are handed to runs while they are read, though its call starts before the read.
+            runWhileRead = runWhileRead.Concat(new[] { use.ConsumingOperation });
+        }
+
+        return model.Effects.MayChange(runWhileRead, new SameFileChanges(path));
     }
 }
 

@@ -45,11 +45,12 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
 
             var model = IoModel.For(start.Compilation);
             var returns = model.ReachesAcrossMethods(start.Options) ? model.Returns : null; // once per compilation
-            start.RegisterOperationAction(operationContext => AnalyzeInvocation(operationContext, model, returns), OperationKind.Invocation);
+            var handedOn = returns is null ? null : model.SinglePassParameters;
+            start.RegisterOperationAction(operationContext => AnalyzeInvocation(operationContext, model, returns, handedOn), OperationKind.Invocation);
         });
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, IoModel model, ReturnedReads? returns)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, IoModel model, ReturnedReads? returns, SinglePassParameters? handedOn)
     {
         var types = model.Types;
         var invocation = (IInvocationOperation)context.Operation;
@@ -61,7 +62,7 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
         {
             if (returns is not null && ReturnedReads.MayReturnASequence(method))
             {
-                AnalyzeCallReturningListing(context, invocation, model);
+                AnalyzeCallReturningListing(context, invocation, model, handedOn);
             }
 
             return;
@@ -74,7 +75,7 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        if (!TryClassifyUse(invocation, types, out var use, out var consumer, out var local, out var asksForNone) ||
+        if (!TryClassifyUse(invocation, types, handedOn, context.CancellationToken, out var use, out var consumer, out var local, out var asksForNone) ||
             consumer.Syntax.ContainsDiagnostics ||
             DirectoryListings.ExceptionsWouldMove(invocation, consumer) ||
             (DirectoryListings.FillsACollection(consumer) && DirectoryListings.MayRecurse(invocation)) ||
@@ -136,11 +137,11 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
     /// belongs in the method, and its other callers decide whether it may change: <see cref="ReturnedReads.HelperMayStream"/>). The listing's errors must not be handled inside
     /// the method (the model's summary says so) nor move between handlers at the caller.
     /// </summary>
-    private static void AnalyzeCallReturningListing(OperationAnalysisContext context, IInvocationOperation call, IoModel model)
+    private static void AnalyzeCallReturningListing(OperationAnalysisContext context, IInvocationOperation call, IoModel model, SinglePassParameters? handedOn)
     {
         // The use first: the method is read (once) only for a call whose result is used once.
         var types = model.Types;
-        if (!TryClassifyCallUse(call, types, out var use, out var consumer, out var local, out var asksForNone) ||
+        if (!TryClassifyCallUse(call, types, handedOn, context.CancellationToken, out var use, out var consumer, out var local, out var asksForNone) ||
             model.Returns.Of(call.TargetMethod, context.CancellationToken) is not { Result: ReadResult.Listing } returned ||
             DirectoryListings.EnumeratingName(returned.Read.TargetMethod.Name) is not { } enumeratingName ||
             !MayListLazily(call, consumer, local, returned, model))
@@ -153,7 +154,7 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
         var owned = returned.IsOwnedByTheCompilation(model.MethodUses);
         var helperMayStream = owned && model.Returns.EveryCallUsesItOnce(
             returned,
-            other => TryClassifyCallUse(other, types, out var otherUse, out var otherConsumer, out var otherLocal, out _) &&
+            other => TryClassifyCallUse(other, types, handedOn, context.CancellationToken, out var otherUse, out var otherConsumer, out var otherLocal, out _) &&
                      otherUse != ListingUse.LengthCheck &&
                      MayListLazily(other, otherConsumer, otherLocal, returned, model),
             context.CancellationToken);
@@ -162,8 +163,16 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
             $"{returned.Read.TargetMethod.ContainingType.Name}.{enumeratingName}"), acrossMethods: true, helperMayStream);
     }
 
-    private static bool TryClassifyCallUse(IInvocationOperation call, WellKnownIoTypes types, out ListingUse use, out IOperation consumer, out IVariableDeclaratorOperation? local, out bool asksForNone) =>
-        TryClassifyUse(call, types, out use, out consumer, out local, out asksForNone) &&
+    private static bool TryClassifyCallUse(
+        IInvocationOperation call,
+        WellKnownIoTypes types,
+        SinglePassParameters? handedOn,
+        System.Threading.CancellationToken cancellationToken,
+        out ListingUse use,
+        out IOperation consumer,
+        out IVariableDeclaratorOperation? local,
+        out bool asksForNone) =>
+        TryClassifyUse(call, types, handedOn, cancellationToken, out use, out consumer, out local, out asksForNone) &&
         !call.Syntax.ContainsDiagnostics &&
         !consumer.Syntax.ContainsDiagnostics &&
         !call.IsInsideExpressionTree(types.ExpressionOfT);
@@ -216,8 +225,15 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
     private static IEnumerable<IOperation> RunWhileListed(IOperation listing, IOperation consumer)
     {
         var end = consumer.Syntax.Span.End;
-        return listing.GetRoot().DescendantsStartingWithin(TextSpan.FromBounds(listing.Syntax.Span.End, System.Math.Max(listing.Syntax.Span.End, end)))
+        var runWhileListed = listing.GetRoot().DescendantsStartingWithin(TextSpan.FromBounds(listing.Syntax.Span.End, System.Math.Max(listing.Syntax.Span.End, end)))
             .Where(operation => operation.Syntax.Span.End <= end);
+
+        // A method of the compilation the listing is handed to (the only consumer that is one) runs while it is listed,
+        // though its call starts before the listing.
+        return consumer is IInvocationOperation { TargetMethod.ContainingAssembly: var assembly } &&
+               SymbolEqualityComparer.Default.Equals(assembly, consumer.SemanticModel?.Compilation.Assembly)
+            ? runWhileListed.Concat(new[] { consumer })
+            : runWhileListed;
     }
 
     /// <summary>
@@ -227,6 +243,8 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
     private static bool TryClassifyUse(
         IInvocationOperation invocation,
         WellKnownIoTypes types,
+        SinglePassParameters? handedOn,
+        System.Threading.CancellationToken cancellationToken,
         out ListingUse use,
         out IOperation consumer,
         out IVariableDeclaratorOperation? local,
@@ -248,14 +266,17 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
         }
 
         // Sorting, reversing or grouping collects every entry first: the listing is materialised either way.
-        if (SinglePassEnumeration.TryFind(invocation, types) is not { BuffersWholeSequence: false } singlePass)
+        // A method the listing is handed to that fills a collection with it is not followed: a recursive listing's access
+        // error would leave the collection half filled, and the caller cannot see which listing it was handed.
+        if (SinglePassEnumeration.TryFind(invocation, types, handedOn, cancellationToken) is not { BuffersWholeSequence: false } singlePass ||
+            singlePass.HandedTo is { } inner && DirectoryListings.FillsACollection(inner.ConsumingOperation))
         {
             return false;
         }
 
         consumer = singlePass.ConsumingOperation;
         local = singlePass.Local;
-        use = consumer is IInvocationOperation { TargetMethod.Name: var name } && DirectoryListings.StopsEarly(name, out var first)
+        use = singlePass.HandedTo is null && consumer is IInvocationOperation { TargetMethod.Name: var name } && DirectoryListings.StopsEarly(name, out var first)
             ? first ? ListingUse.First : ListingUse.Any
             : ListingUse.SinglePass;
         return true;

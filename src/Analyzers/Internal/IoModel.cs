@@ -16,6 +16,7 @@ namespace IoPerf.Analyzers.Internal;
 /// <item><see cref="Returns"/>: does this method of the compilation hand back a whole file read at once (its lines, its
 /// text, a directory listing)?</item>
 /// <item><see cref="Appends"/>: does this method of the compilation open, append to and close one file on every call?</item>
+/// <item><see cref="SinglePassParameters"/>: does this method of the compilation enumerate a sequence it is handed once, front to back?</item>
 /// <item><see cref="Kind"/>: what kind of project is this (application, library, test project; with a UI framework)?</item>
 /// </list>
 /// Created on first use for a compilation and shared by every analyzer and fix of the package, as roslyn-analyzers
@@ -40,6 +41,7 @@ internal sealed class IoModel
         LoopLength = new LoopLength(Types);
         Returns = new ReturnedReads(compilation, Types, MethodUses);
         Appends = new AppendingMethods(compilation, Types, MethodUses);
+        SinglePassParameters = new SinglePassParameters(compilation, Types, MethodUses);
     }
 
     /// <summary>The framework types the rules look at (the same instance <see cref="WellKnownIoTypes.For"/> gives).</summary>
@@ -56,6 +58,8 @@ internal sealed class IoModel
     public ReturnedReads Returns { get; }
 
     public AppendingMethods Appends { get; }
+
+    public SinglePassParameters SinglePassParameters { get; }
 
     public static IoModel For(Compilation compilation) => ByCompilation.GetValue(compilation, Create);
 

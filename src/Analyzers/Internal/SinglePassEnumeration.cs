@@ -1,5 +1,6 @@
 using System;
 using System.Linq;
+using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
@@ -20,12 +21,13 @@ internal enum SinglePassConsumer
 /// <summary>The result of <see cref="SinglePassEnumeration.TryFind(IOperation, WellKnownIoTypes)"/>.</summary>
 internal sealed class SinglePassUse
 {
-    public SinglePassUse(SinglePassConsumer consumer, IOperation consumingOperation, IVariableDeclaratorOperation? local, bool buffersWholeSequence = false)
+    public SinglePassUse(SinglePassConsumer consumer, IOperation consumingOperation, IVariableDeclaratorOperation? local, bool buffersWholeSequence = false, SinglePassUse? handedTo = null)
     {
         Consumer = consumer;
         ConsumingOperation = consumingOperation;
         Local = local;
         BuffersWholeSequence = buffersWholeSequence;
+        HandedTo = handedTo;
     }
 
     public SinglePassConsumer Consumer { get; }
@@ -41,21 +43,32 @@ internal sealed class SinglePassUse
     /// first: still one pass over the source, but nothing is gained by producing the source lazily.
     /// </summary>
     public bool BuffersWholeSequence { get; }
+
+    /// <summary>
+    /// When the value is handed to a method of the compilation that enumerates it once (<see cref="SinglePassParameters"/>):
+    /// how that method's body does it. <see cref="ConsumingOperation"/> is then the call.
+    /// </summary>
+    public SinglePassUse? HandedTo { get; }
 }
 
 /// <summary>
 /// Decides whether a sequence (an array read from a file) is only enumerated once, front to back, so that a lazy
 /// sequence could replace it. Anything it does not recognise - indexing, <c>Length</c>, a second enumeration,
-/// storing, returning, passing to an unknown method, <c>ref</c> - means "no".
+/// storing, returning, passing to an unknown method, <c>ref</c> - means "no". With reach across methods on, a method of
+/// the compilation that enumerates its <c>IEnumerable&lt;T&gt;</c> parameter once is a known one (<see cref="SinglePassParameters"/>).
 /// </summary>
 internal static class SinglePassEnumeration
 {
     // Beyond this many locals chained one into the next, give up rather than walk further.
     private const int MaxDepth = 8;
 
-    public static SinglePassUse? TryFind(IOperation value, WellKnownIoTypes types) => TryFind(value, types, null, 0);
+    public static SinglePassUse? TryFind(IOperation value, WellKnownIoTypes types) => TryFind(value, new Context(types, null, default), null, 0);
 
-    private static SinglePassUse? TryFind(IOperation value, WellKnownIoTypes types, IVariableDeclaratorOperation? local, int depth)
+    /// <summary>The single pass over <paramref name="value"/>, also through the compilation's methods <paramref name="handedOn"/> knows.</summary>
+    public static SinglePassUse? TryFind(IOperation value, WellKnownIoTypes types, SinglePassParameters? handedOn, CancellationToken cancellationToken) =>
+        TryFind(value, new Context(types, handedOn, cancellationToken), null, 0);
+
+    private static SinglePassUse? TryFind(IOperation value, Context context, IVariableDeclaratorOperation? local, int depth)
     {
         if (depth > MaxDepth)
         {
@@ -69,10 +82,10 @@ internal static class SinglePassEnumeration
                 return new SinglePassUse(SinglePassConsumer.ForEach, loop, local);
 
             case IArgumentOperation { ArgumentKind: not ArgumentKind.ParamArray } argument when argument.Parameter is { RefKind: RefKind.None } parameter:
-                return TryFindThroughArgument(argument, parameter, types, local, depth);
+                return TryFindThroughArgument(argument, parameter, context, local, depth);
 
             case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } when local is null:
-                return TryFindThroughLocal(declarator, types, depth);
+                return TryFindThroughLocal(declarator, context, depth);
 
             default:
                 return null;
@@ -82,17 +95,18 @@ internal static class SinglePassEnumeration
     private static SinglePassUse? TryFindThroughArgument(
         IArgumentOperation argument,
         IParameterSymbol parameter,
-        WellKnownIoTypes types,
+        Context context,
         IVariableDeclaratorOperation? local,
         int depth)
     {
+        var types = context.Types;
         switch (argument.Parent)
         {
             case IInvocationOperation invocation when IsLinq(invocation.TargetMethod, types) && (IsSequenceParameter(parameter, types) || IsUntypedSequenceParameter(parameter)):
                 // A lazy operator (Where, Select, ...) passes the single pass on: its own result must be consumed once.
                 return ReturnsLazySequence(invocation.TargetMethod, types)
-                    ? TryFind(invocation, types, local, depth + 1) is { } outer
-                        ? new SinglePassUse(SinglePassConsumer.Sequence, outer.ConsumingOperation, local, outer.BuffersWholeSequence || BuffersWholeSequence(invocation.TargetMethod))
+                    ? TryFind(invocation, context, local, depth + 1) is { } outer
+                        ? new SinglePassUse(SinglePassConsumer.Sequence, outer.ConsumingOperation, local, outer.BuffersWholeSequence || BuffersWholeSequence(invocation.TargetMethod), outer.HandedTo)
                         : null
                     : new SinglePassUse(SinglePassConsumer.Sequence, invocation, local);
 
@@ -105,12 +119,16 @@ internal static class SinglePassEnumeration
             case IObjectCreationOperation creation when IsGenericCollection(creation.Constructor?.ContainingType) && IsSequenceParameter(parameter, types):
                 return new SinglePassUse(SinglePassConsumer.Sequence, creation, local);
 
+            case IInvocationOperation invocation when context.HandedOn?.UseOf(invocation.TargetMethod, parameter, context.CancellationToken) is { } inner:
+                // A method of the compilation that enumerates the parameter once (its own body's single pass).
+                return new SinglePassUse(SinglePassConsumer.Sequence, invocation, local, inner.BuffersWholeSequence, inner);
+
             default:
                 return null;
         }
     }
 
-    private static SinglePassUse? TryFindThroughLocal(IVariableDeclaratorOperation declarator, WellKnownIoTypes types, int depth)
+    private static SinglePassUse? TryFindThroughLocal(IVariableDeclaratorOperation declarator, Context context, int depth)
     {
         var symbol = declarator.Symbol;
         if (symbol.IsRef || declarator.Parent is not IVariableDeclarationOperation declaration)
@@ -125,7 +143,7 @@ internal static class SinglePassEnumeration
         }
 
         return FindOnlyReadInSameFunction(declarator) is { } onlyReference
-            ? TryFind(onlyReference, types, declarator, depth + 1)
+            ? TryFind(onlyReference, context, declarator, depth + 1)
             : null;
     }
 
@@ -162,8 +180,8 @@ internal static class SinglePassEnumeration
         return onlyReference;
     }
 
-    /// <summary>True when <paramref name="reference"/> sits in a loop that does not also hold the declaration.</summary>
-    private static bool IsRepeatedRelativeTo(IOperation reference, IOperation declaration)
+    /// <summary>True when <paramref name="reference"/> sits in a loop that does not also hold <paramref name="declaration"/> (a method's body: any loop).</summary>
+    public static bool IsRepeatedRelativeTo(IOperation reference, IOperation declaration)
     {
         for (var current = reference.Parent; current is not null; current = current.Parent)
         {
@@ -196,6 +214,23 @@ internal static class SinglePassEnumeration
         }
 
         return false;
+    }
+
+    /// <summary>What one search carries: the types, and the compilation's methods known to enumerate a parameter once (null: none followed).</summary>
+    private readonly struct Context
+    {
+        public Context(WellKnownIoTypes types, SinglePassParameters? handedOn, CancellationToken cancellationToken)
+        {
+            Types = types;
+            HandedOn = handedOn;
+            CancellationToken = cancellationToken;
+        }
+
+        public WellKnownIoTypes Types { get; }
+
+        public SinglePassParameters? HandedOn { get; }
+
+        public CancellationToken CancellationToken { get; }
     }
 
     private static bool IsLinq(IMethodSymbol method, WellKnownIoTypes types) =>

@@ -64,6 +64,41 @@ public sealed class HelperReturnsStreamingFormFixTests
                     }
                 """));
 
+    /// <summary>The result handed to a method of the compilation that enumerates it once (a game server's rules file sent line by line).</summary>
+    [Fact]
+    public Task ResultHandedToAMethodThatEnumeratesItOnce_HelperReturnsReadLines() =>
+        Lines.VerifyAcrossMethodsFixAsync(
+            Code("using System.Collections.Generic;\n", """
+                    private static string[] GetText(string path) => File.ReadAllLines(path);
+
+                    static void MessageLines(IEnumerable<string> lines)
+                    {
+                        foreach (var line in lines) Console.WriteLine(line);
+                    }
+
+                    void ShowRules(string path)
+                    {
+                        string[] rules = {|IOP003:GetText(path)|};
+                        Console.WriteLine("Server rules:");
+                        MessageLines(rules);
+                    }
+                """),
+            Code("using System.Collections.Generic;\n", """
+                    private static IEnumerable<string> GetText(string path) => File.ReadLines(path);
+
+                    static void MessageLines(IEnumerable<string> lines)
+                    {
+                        foreach (var line in lines) Console.WriteLine(line);
+                    }
+
+                    void ShowRules(string path)
+                    {
+                        IEnumerable<string> rules = GetText(path);
+                        Console.WriteLine("Server rules:");
+                        MessageLines(rules);
+                    }
+                """));
+
     [Fact]
     public Task HelperThroughALocalAndAnEmptyBranch_IsRetypedInside() =>
         Lines.VerifyAcrossMethodsFixAsync(
