@@ -137,11 +137,30 @@ internal sealed class FileChunkReaders : MethodSummaries<FileChunkReader>
 
     /// <summary>A <c>byte[]</c>, <c>Span&lt;byte&gt;</c> or <c>Memory&lt;byte&gt;</c> parameter taken by value.</summary>
     public static bool IsByteBuffer(IParameterSymbol parameter) =>
-        parameter.RefKind == RefKind.None && !parameter.IsParams &&
-        parameter.Type switch
+        parameter.RefKind == RefKind.None && !parameter.IsParams && IsByteBuffer(parameter.Type);
+
+    /// <summary>
+    /// A call hands a byte buffer (an argument typed <c>byte[]</c>, <c>Span&lt;byte&gt;</c> or <c>Memory&lt;byte&gt;</c>,
+    /// after any conversion to the parameter's type): looked at before the called method's assembly and parameters, which
+    /// cost more to ask for, on every call of a compilation (about 60 ms over sharpcompress).
+    /// </summary>
+    public static bool HandsAByteBuffer(IInvocationOperation call)
+    {
+        foreach (var argument in call.Arguments)
         {
-            IArrayTypeSymbol { Rank: 1, ElementType.SpecialType: SpecialType.System_Byte } => true,
-            INamedTypeSymbol { Name: "Span" or "Memory", TypeArguments.Length: 1, ContainingNamespace.Name: "System" } named => named.TypeArguments[0].SpecialType == SpecialType.System_Byte,
-            _ => false,
-        };
+            if (argument.ArgumentKind == ArgumentKind.Explicit && argument.Value.Type is { } type && IsByteBuffer(type))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool IsByteBuffer(ITypeSymbol? type) => type switch
+    {
+        IArrayTypeSymbol { Rank: 1, ElementType.SpecialType: SpecialType.System_Byte } => true,
+        INamedTypeSymbol { Name: "Span" or "Memory", TypeArguments.Length: 1, ContainingNamespace.Name: "System" } named => named.TypeArguments[0].SpecialType == SpecialType.System_Byte,
+        _ => false,
+    };
 }

@@ -85,9 +85,10 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
-        // The assembly first (a referenced library's method creates its parameter symbols when asked for them); a
-        // stream's own Read/Write override is a stream read (below), not a helper.
+        // The arguments first, then the assembly (a referenced library's method creates its parameter symbols when asked
+        // for them); a stream's own Read/Write override is a stream read (below), not a helper.
         if (chunkReaders is not null &&
+            FileChunkReaders.HandsAByteBuffer(invocation) &&
             SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, context.Compilation.Assembly) &&
             FileChunkReaders.TakesAByteBuffer(method) &&
             !WellKnownIoTypes.DerivesFrom(method.ContainingType, types.Stream))
@@ -195,14 +196,15 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
     /// </summary>
     private static void AnalyzeHandedBuffer(OperationAnalysisContext context, IInvocationOperation call, WellKnownIoTypes types, FileChunkReaders chunkReaders)
     {
-        if (call.Syntax.ContainsDiagnostics)
+        // A look at the called method's declaration first (remembered for the compilation), then the sizes: most buffers
+        // handed on are fields or parameters of unknown size, and the called method is read (once) only when a small
+        // one is handed to it - a compression library's own Read(byte[], ...) methods are called everywhere with buffers
+        // it does not size.
+        if (call.Syntax.ContainsDiagnostics || !chunkReaders.MayHaveOne(call.TargetMethod, context.CancellationToken))
         {
             return;
         }
 
-        // The sizes first: most buffers handed on are fields or parameters of unknown size, and the called method is read
-        // (once) only when a small one is handed to it - a compression library's own Read(byte[], ...) overrides are
-        // called everywhere with buffers it does not size.
         IArgumentOperation? small = null;
         KnownSize? size = null;
         foreach (var argument in call.Arguments)

@@ -79,6 +79,29 @@ internal abstract class MethodSummaries<TSummary>
     }
 
     /// <summary>
+    /// Whether <paramref name="method"/> may have a summary, from its declaration's syntax alone (<see cref="LooksLikeOne"/>):
+    /// a caller with work of its own to do first asks this, and the method is bound only if the rest holds. A method
+    /// settled as having none is remembered.
+    /// </summary>
+    public bool MayHaveOne(IMethodSymbol method, CancellationToken cancellationToken)
+    {
+        method = method.OriginalDefinition;
+        if (_byMethod.TryGetValue(method, out var known))
+        {
+            return known is not null;
+        }
+
+        if (!SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, Compilation.Assembly) ||
+            MethodUses.OnlyBody(method) is not { } body || DeclarationToRead(body, cancellationToken) is null)
+        {
+            _byMethod.TryAdd(method, null);
+            return false;
+        }
+
+        return true;
+    }
+
+    /// <summary>
     /// A look at the syntax of a declaration with a body alone: false when its method cannot be one (most methods are
     /// never bound).
     /// </summary>
