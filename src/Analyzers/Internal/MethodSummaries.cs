@@ -55,7 +55,7 @@ internal abstract class MethodSummaries<TSummary>
 
         // Most methods a call names have no body to read or fail the judgement's look at their syntax: settled without
         // the meter (the corpus runner's clock is a system call; a build has none).
-        if (MethodUses.OnlyBody(method) is not { } body || DeclarationToRead(body, cancellationToken) is null)
+        if (BodyToRead(method, cancellationToken) is not { } body)
         {
             return _byMethod.GetOrAdd(method, (TSummary?)null);
         }
@@ -92,7 +92,7 @@ internal abstract class MethodSummaries<TSummary>
         }
 
         if (!SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, Compilation.Assembly) ||
-            MethodUses.OnlyBody(method) is not { } body || DeclarationToRead(body, cancellationToken) is null)
+            BodyToRead(method, cancellationToken) is null)
         {
             _byMethod.TryAdd(method, null);
             return false;
@@ -183,6 +183,10 @@ internal abstract class MethodSummaries<TSummary>
         LooksLikeOne(method, declaration)
             ? declaration
             : null;
+
+    /// <summary>The one body a call of <paramref name="method"/> runs (<see cref="MethodUses.OnlyBody"/>), when its declaration is worth reading.</summary>
+    private IMethodSymbol? BodyToRead(IMethodSymbol method, CancellationToken cancellationToken) =>
+        MethodUses.OnlyBody(method) is { } body && DeclarationToRead(body, cancellationToken) is not null ? body : null;
 
     /// <summary>The operations of the declaration <see cref="DeclarationToRead"/> finds; null when there is none.</summary>
     protected IOperation? ReadBody(IMethodSymbol method, CancellationToken cancellationToken)

@@ -236,7 +236,8 @@ internal static class SinglePassEnumeration
     private static bool IsLinq(IMethodSymbol method, WellKnownIoTypes types) =>
         types.Enumerable is not null && SymbolEqualityComparer.Default.Equals(method.ContainingType, types.Enumerable);
 
-    private static bool IsSequenceParameter(IParameterSymbol parameter, WellKnownIoTypes types) =>
+    /// <summary>The parameter is typed <c>IEnumerable&lt;T&gt;</c>.</summary>
+    internal static bool IsSequenceParameter(IParameterSymbol parameter, WellKnownIoTypes types) =>
         parameter.Type is INamedTypeSymbol named &&
         SymbolEqualityComparer.Default.Equals(named.OriginalDefinition, types.IEnumerableOfT);
 

@@ -114,9 +114,7 @@ internal sealed class SinglePassParameters : MethodSummaries<ParametersEnumerate
 
     /// <summary>An <c>IEnumerable&lt;T&gt;</c> taken by value: an array and a lazy sequence of the same elements both bind to it.</summary>
     private bool IsSequence(IParameterSymbol parameter) =>
-        parameter.RefKind == RefKind.None && !parameter.IsParams &&
-        parameter.Type is INamedTypeSymbol { IsGenericType: true } named &&
-        SymbolEqualityComparer.Default.Equals(named.OriginalDefinition, _types.IEnumerableOfT);
+        parameter.RefKind == RefKind.None && !parameter.IsParams && SinglePassEnumeration.IsSequenceParameter(parameter, _types);
 
     private static bool IsInsideACatchingTry(IOperation operation, IOperation body)
     {
