@@ -102,8 +102,8 @@ internal sealed class FileChunkReaders : MethodSummaries<FileChunkReader>
     protected override bool AsyncQualifies => true;
 
     /// <summary>The method takes a byte buffer and names a read; most methods are never bound.</summary>
-    protected override bool LooksLikeOne(IMethodSymbol method, MethodDeclarationSyntax declaration) =>
-        TakesAByteBuffer(method) && SyntaxText.Mentions(declaration, "Read");
+    protected override bool LooksLikeOne(IMethodSymbol method, MethodBodySyntax declaration) =>
+        TakesAByteBuffer(method) && SyntaxText.Mentions(declaration.Node, "Read");
 
     /// <summary>
     /// The buffer parameter a read fills whole: <c>Read(buffer)</c>, <c>Read(buffer.AsSpan())</c>,

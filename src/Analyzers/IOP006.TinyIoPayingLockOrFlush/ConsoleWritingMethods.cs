@@ -117,6 +117,6 @@ internal sealed class ConsoleWritingMethods : MethodSummaries<ConsoleWritingMeth
     /// write are a stream's or a writer's and are never bound. A bare <c>WriteLine</c> under <c>using static
     /// System.Console</c> is not looked for.
     /// </summary>
-    protected override bool LooksLikeOne(IMethodSymbol method, MethodDeclarationSyntax declaration) =>
-        SyntaxText.Mentions(declaration, "Console.");
+    protected override bool LooksLikeOne(IMethodSymbol method, MethodBodySyntax declaration) =>
+        SyntaxText.Mentions(declaration.Node, "Console.");
 }

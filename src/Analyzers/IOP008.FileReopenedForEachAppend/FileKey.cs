@@ -91,7 +91,7 @@ internal sealed class FileKey : IEquatable<FileKey>
 
         // A lambda or local function that uses the variable may run in the loop (it is called there, or by what is); a
         // method of this project the loop calls may use the field, the constant, or the same file under another name.
-        return InOtherFunctions(root, loop).Any(Refers) || CalledOwnCode(loop, compilation, appendingMethod).Any(Mentions);
+        return InOtherFunctions(root, loop, appendingMethod).Any(Refers) || CalledOwnCode(loop, compilation, appendingMethod).Any(Mentions);
     }
 
     /// <summary>
@@ -137,12 +137,14 @@ internal sealed class FileKey : IEquatable<FileKey>
 
     /// <summary>
     /// The operations inside the lambdas and local functions of <paramref name="root"/>, except those the loop runs in
-    /// (what they do before or after the loop is not "in the loop") and those in the loop (already looked at).
+    /// (what they do before or after the loop is not "in the loop"), those in the loop (already looked at) and
+    /// <paramref name="except"/>, a local function that is the append the loop calls.
     /// </summary>
-    private static IEnumerable<IOperation> InOtherFunctions(IOperation root, ILoopOperation loop) =>
+    private static IEnumerable<IOperation> InOtherFunctions(IOperation root, ILoopOperation loop, IMethodSymbol? except = null) =>
         root.OperationsBelow()
             .Where(operation => operation is IAnonymousFunctionOperation or ILocalFunctionOperation &&
-                                !operation.Syntax.Span.Contains(loop.Syntax.Span) && !loop.Syntax.Span.Contains(operation.Syntax.Span))
+                                !operation.Syntax.Span.Contains(loop.Syntax.Span) && !loop.Syntax.Span.Contains(operation.Syntax.Span) &&
+                                !(operation is ILocalFunctionOperation local && SymbolEqualityComparer.Default.Equals(local.Symbol, except)))
             .SelectMany(function => function.OperationsBelow());
 
     /// <summary>

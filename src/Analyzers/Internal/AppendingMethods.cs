@@ -90,15 +90,15 @@ internal sealed class AppendingMethods : MethodSummaries<AppendingMethod>
     /// The method names an append and no other file operation (a logger that rotates its file - checks its length,
     /// deletes or moves it - would break under a writer held open across calls).
     /// </summary>
-    protected override bool LooksLikeOne(IMethodSymbol method, MethodDeclarationSyntax declaration)
+    protected override bool LooksLikeOne(IMethodSymbol method, MethodBodySyntax declaration)
     {
-        if (!SyntaxText.Mentions(declaration, "AppendAllText", "AppendAllLines"))
+        if (!SyntaxText.Mentions(declaration.Node, "AppendAllText", "AppendAllLines"))
         {
             return false; // most methods: no token walk
         }
 
         var appends = false;
-        foreach (var token in declaration.DescendantTokens())
+        foreach (var token in declaration.Node.DescendantTokens())
         {
             if (!token.IsKind(SyntaxKind.IdentifierToken))
             {

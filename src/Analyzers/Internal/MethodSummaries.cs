@@ -105,15 +105,13 @@ internal abstract class MethodSummaries<TSummary>
     /// A look at the syntax of a declaration with a body alone: false when its method cannot be one (most methods are
     /// never bound).
     /// </summary>
-    protected abstract bool LooksLikeOne(IMethodSymbol method, MethodDeclarationSyntax declaration);
+    protected abstract bool LooksLikeOne(IMethodSymbol method, MethodBodySyntax declaration);
 
     /// <summary>
     /// Whether an <c>async</c> method can qualify: not where the summary is about the value handed back (a task of it),
     /// but where it is about what the body does with its arguments.
     /// </summary>
     protected virtual bool AsyncQualifies => false;
-
-    private static bool HasBody(MethodDeclarationSyntax declaration) => declaration.Body is not null || declaration.ExpressionBody is not null;
 
     /// <summary>A summary already made for <paramref name="method"/>'s definition, if any.</summary>
     protected bool TryGetKnown(IMethodSymbol method, out TSummary? known) => _byMethod.TryGetValue(method, out known);
@@ -130,7 +128,8 @@ internal abstract class MethodSummaries<TSummary>
         var first = int.MaxValue;
         foreach (var operation in body.OwnOperations())
         {
-            if (operation is IReturnOperation { Kind: OperationKind.Return } or IThrowOperation && operation.Syntax.SpanStart < first)
+            // A local function's body ends in an implicit return spanning its block: not an early exit.
+            if (operation is IReturnOperation { Kind: OperationKind.Return, IsImplicit: false } or IThrowOperation && operation.Syntax.SpanStart < first)
             {
                 first = operation.Syntax.SpanStart;
             }
@@ -170,16 +169,15 @@ internal abstract class MethodSummaries<TSummary>
     }
 
     /// <summary>
-    /// <paramref name="method"/>'s one ordinary, non-abstract declaration with a body in this compilation (synchronous
-    /// unless <see cref="AsyncQualifies"/>), when <see cref="LooksLikeOne"/> says it may qualify; null otherwise. Syntax
-    /// only: nothing is bound.
+    /// <paramref name="method"/>'s one ordinary, non-abstract declaration with a body in this compilation, or a local
+    /// function's (synchronous unless <see cref="AsyncQualifies"/>), when <see cref="LooksLikeOne"/> says it may qualify;
+    /// null otherwise. Syntax only: nothing is bound.
     /// </summary>
-    private MethodDeclarationSyntax? DeclarationToRead(IMethodSymbol method, CancellationToken cancellationToken) =>
-        method.MethodKind == MethodKind.Ordinary && !(method.IsAsync && !AsyncQualifies) && !method.IsAbstract && !method.IsExtern &&
+    private MethodBodySyntax? DeclarationToRead(IMethodSymbol method, CancellationToken cancellationToken) =>
+        method.MethodKind is MethodKind.Ordinary or MethodKind.LocalFunction && !(method.IsAsync && !AsyncQualifies) && !method.IsAbstract && !method.IsExtern &&
         method.DeclaringSyntaxReferences.Length == 1 &&
-        method.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is MethodDeclarationSyntax declaration &&
-        HasBody(declaration) &&
-        Compilation.ContainsSyntaxTree(declaration.SyntaxTree) &&
+        MethodBodySyntax.Of(method.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken)) is { } declaration &&
+        Compilation.ContainsSyntaxTree(declaration.Node.SyntaxTree) &&
         LooksLikeOne(method, declaration)
             ? declaration
             : null;
@@ -198,8 +196,37 @@ internal abstract class MethodSummaries<TSummary>
 
         ModelMeter.MethodRead();
 #pragma warning disable RS1030 // The called method may be in another file: only that tree's semantic model can bind it. Reached only for a method a rule sees called where it matters, whose syntax passed the look.
-        var model = Compilation.GetSemanticModel(declaration.SyntaxTree);
+        var model = Compilation.GetSemanticModel(declaration.Node.SyntaxTree);
 #pragma warning restore RS1030
-        return model.GetOperation(declaration, cancellationToken);
+        return model.GetOperation(declaration.Node, cancellationToken);
     }
+}
+
+/// <summary>
+/// The declaration of a method a summary reads: an ordinary method's or a local function's, with its block or its
+/// <c>=&gt;</c> body (one of the two is set).
+/// </summary>
+internal sealed class MethodBodySyntax
+{
+    private MethodBodySyntax(SyntaxNode node, BlockSyntax? body, ArrowExpressionClauseSyntax? expressionBody)
+    {
+        Node = node;
+        Body = body;
+        ExpressionBody = expressionBody;
+    }
+
+    /// <summary>The <c>MethodDeclarationSyntax</c> or <c>LocalFunctionStatementSyntax</c>: its operation is the body's.</summary>
+    public SyntaxNode Node { get; }
+
+    public BlockSyntax? Body { get; }
+
+    public ArrowExpressionClauseSyntax? ExpressionBody { get; }
+
+    /// <summary>The declaration <paramref name="node"/> is, when it is a method's or a local function's with a body; null otherwise.</summary>
+    public static MethodBodySyntax? Of(SyntaxNode node) => node switch
+    {
+        MethodDeclarationSyntax { Body: var body, ExpressionBody: var arrow } when body is not null || arrow is not null => new(node, body, arrow),
+        LocalFunctionStatementSyntax { Body: var body, ExpressionBody: var arrow } when body is not null || arrow is not null => new(node, body, arrow),
+        _ => null,
+    };
 }

@@ -61,6 +61,11 @@ internal sealed class MethodUses
 
     private bool HasAllCallersInSight(IMethodSymbol method)
     {
+        if (method.MethodKind == MethodKind.LocalFunction)
+        {
+            return !method.IsGenericMethod; // named only inside the member that declares it
+        }
+
         if (method.MethodKind != MethodKind.Ordinary || method.IsVirtual || method.IsAbstract || method.IsOverride || method.IsExtern ||
             method.IsGenericMethod || method.ContainingType is null || !method.ContainingType.TypeParameters.IsEmpty ||
             ImplementsAnInterface(method))
@@ -340,7 +345,7 @@ internal sealed class MethodUses
     private ImmutableArray<MethodUse>? Find(IMethodSymbol method, CancellationToken cancellationToken)
     {
         var trees = new List<SyntaxTree>();
-        if (method.DeclaredAccessibility == Accessibility.Private)
+        if (method.DeclaredAccessibility == Accessibility.Private || method.MethodKind == MethodKind.LocalFunction)
         {
             foreach (var part in method.ContainingType.DeclaringSyntaxReferences)
             {

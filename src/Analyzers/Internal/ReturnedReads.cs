@@ -66,6 +66,11 @@ internal sealed class ReturnedRead : IMethodSummary<ReturnedRead>
     /// </summary>
     public bool IsOwnedByTheCompilation(MethodUses uses)
     {
+        if (Method.MethodKind == MethodKind.LocalFunction)
+        {
+            return true; // only the member that declares it can call it
+        }
+
         for (ISymbol? symbol = Method; symbol is INamedTypeSymbol or IMethodSymbol; symbol = symbol.ContainingSymbol)
         {
             if (symbol.DeclaredAccessibility is Accessibility.Private)
@@ -196,9 +201,9 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
          method.ReturnType is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Collections_Generic_IEnumerable_T }) &&
         IsSourceMethod(method);
 
-    /// <summary>An ordinary method with source code (a cheap filter before <c>Of</c>).</summary>
+    /// <summary>An ordinary method or a local function with source code (a cheap filter before <c>Of</c>).</summary>
     public static bool IsSourceMethod(IMethodSymbol method) =>
-        method.MethodKind == MethodKind.Ordinary && !method.DeclaringSyntaxReferences.IsEmpty;
+        method.MethodKind is MethodKind.Ordinary or MethodKind.LocalFunction && !method.DeclaringSyntaxReferences.IsEmpty;
 
     /// <summary>
     /// The whole-file read a method (asked through <c>Of</c>) returns, or null when it returns anything else or cannot be
@@ -291,16 +296,16 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
     /// analysed costs about 2-3 ms): the method names one of the reads, or returns a call to a method of its own type
     /// whose declaration names one (a wrapper of a wrapper in the same type; wrappers across types are not followed).
     /// </summary>
-    protected override bool LooksLikeOne(IMethodSymbol method, MethodDeclarationSyntax declaration)
+    protected override bool LooksLikeOne(IMethodSymbol method, MethodBodySyntax declaration)
     {
-        if (NamesARead(declaration))
+        if (NamesARead(declaration.Node))
         {
             return true;
         }
 
         // A wrapper of a wrapper needs a member of its type that names a read: one text search of the type, remembered,
         // instead of a walk of every sequence-returning method's body for its returns.
-        if (!TypeNamesARead(method.ContainingType))
+        if (method.MethodKind != MethodKind.Ordinary || !TypeNamesARead(method.ContainingType))
         {
             return false;
         }

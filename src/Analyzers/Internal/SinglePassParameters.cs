@@ -99,7 +99,7 @@ internal sealed class SinglePassParameters : MethodSummaries<ParametersEnumerate
     }
 
     /// <summary>A method that takes a sequence; most are never bound.</summary>
-    protected override bool LooksLikeOne(IMethodSymbol method, MethodDeclarationSyntax declaration)
+    protected override bool LooksLikeOne(IMethodSymbol method, MethodBodySyntax declaration)
     {
         foreach (var parameter in method.Parameters)
         {

@@ -1,0 +1,161 @@
+using Xunit;
+using Appends = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
+    IoPerf.Analyzers.IOP008.FileReopenedForEachAppend.FileReopenedForEachAppendAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IOP008.FileReopenedForEachAppend.FileReopenedForEachAppendFix>;
+using Printing = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
+    IoPerf.Analyzers.IOP006.TinyIoPayingLockOrFlush.TinyIoPayingLockOrFlushAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IOP006.TinyIoPayingLockOrFlush.TinyIoPayingLockOrFlushFix>;
+using Documents = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
+    IoPerf.Analyzers.IOP009.DocumentParsedFromFileText.DocumentParsedFromFileTextAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IOP009.DocumentParsedFromFileText.DocumentParsedFromFileTextFix>;
+using Lines = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
+    IoPerf.Analyzers.IOP003.LinesMaterializedForSinglePass.LinesMaterializedForSinglePassAnalyzer,
+    IoPerf.Analyzers.CodeFixes.AcrossMethods.HelperReturnsStreamingFormFix>;
+using Listings = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
+    IoPerf.Analyzers.IOP007.DirectoryListingMaterialized.DirectoryListingMaterializedAnalyzer,
+    IoPerf.Analyzers.CodeFixes.AcrossMethods.HelperReturnsStreamingFormFix>;
+
+namespace IoPerf.Analyzers.Tests.AcrossMethods;
+
+/// <summary>
+/// Local functions as helpers (reaching across methods, a preview): a local function is summarised as a method is - the
+/// read it returns (IOP003, IOP007, IOP009), the console writes it makes (IOP006), the file it appends to (IOP008) - and
+/// its callers are all in the member that declares it, so the helper fix may change it with them. Found on issue 33's
+/// third set: an uninstaller's local function returning a lazy <c>Where</c> over <c>GetDirectories()</c>.
+/// </summary>
+public sealed class LocalFunctionHelperTests
+{
+    private static string Code(string usings, string body) => $$"""
+        using System;
+        {{usings}}using System.IO;
+        using System.Linq;
+
+        class C
+        {
+            private const string LogPath = "app.log";
+
+            void Run(string root, string[] items)
+            {
+        {{body}}
+            }
+        }
+        """;
+
+    /// <summary>The uninstaller's shape: a lazy filter over a listing, asked whether it has an entry; the helper fix lists lazily.</summary>
+    [Fact]
+    public Task LocalFunctionReturnsAFilteredListing_AnyIsReported_HelperFixEnumerates() =>
+        Listings.VerifyAcrossMethodsFixAsync(
+            Code("using System.Collections.Generic;\n", """
+                    IEnumerable<DirectoryInfo> Children(DirectoryInfo folder) => folder.GetDirectories().Where(d => !d.Name.StartsWith("."));
+
+                    if ({|IOP007:Children(new DirectoryInfo(root))|}.Any()) Console.WriteLine(root);
+            """),
+            Code("using System.Collections.Generic;\n", """
+                    IEnumerable<DirectoryInfo> Children(DirectoryInfo folder) => folder.EnumerateDirectories().Where(d => !d.Name.StartsWith("."));
+
+                    if (Children(new DirectoryInfo(root)).Any()) Console.WriteLine(root);
+            """));
+
+    /// <summary>Every call of the local function is in sight: the helper fix changes it and the callers' explicit types.</summary>
+    [Fact]
+    public Task LocalFunctionReturnsReadAllLines_HelperFixReturnsReadLines() =>
+        Lines.VerifyAcrossMethodsFixAsync(
+            Code("", """
+                    string[] Load(string path) => File.ReadAllLines(path);
+
+                    foreach (var line in {|IOP003:Load(root)|}) Console.WriteLine(line);
+                    string[] other = {|IOP003:Load(root + ".bak")|};
+                    Console.WriteLine(other.Count(l => l.Length > 0));
+            """),
+            Code("using System.Collections.Generic;\n", """
+                    IEnumerable<string> Load(string path) => File.ReadLines(path);
+
+                    foreach (var line in Load(root)) Console.WriteLine(line);
+                    IEnumerable<string> other = Load(root + ".bak");
+                    Console.WriteLine(other.Count(l => l.Length > 0));
+            """));
+
+    /// <summary>One caller indexes the array: the call that enumerates is reported, the helper is left as it is.</summary>
+    [Fact]
+    public Task LocalFunctionWhoseResultIsIndexedElsewhere_OnlyTheSinglePassCallIsReported_NoHelperFix() =>
+        Lines.VerifyAcrossMethodsFixAsync(
+            Code("", """
+                    string[] Load(string path) => File.ReadAllLines(path);
+
+                    foreach (var line in {|IOP003:Load(root)|}) Console.WriteLine(line);
+                    Console.WriteLine(Load(root)[0]);
+            """),
+            Code("", """
+                    string[] Load(string path) => File.ReadAllLines(path);
+
+                    foreach (var line in {|IOP003:Load(root)|}) Console.WriteLine(line);
+                    Console.WriteLine(Load(root)[0]);
+            """));
+
+    [Fact]
+    public Task LocalFunctionReturnsTheFilesText_ParsedOnce() =>
+        Documents.VerifyAcrossMethodsAsync("""
+            using System.IO;
+            using System.Text.Json;
+
+            class C
+            {
+                JsonDocument Load(string path)
+                {
+                    string ReadSettings(string p) => File.ReadAllText(p);
+
+                    return JsonDocument.Parse({|IOP009:ReadSettings(path)|});
+                }
+            }
+            """);
+
+    [Fact]
+    public Task LocalFunctionPrintsTwice_LoopIsReported() =>
+        Printing.VerifyAcrossMethodsReportAsync(
+            Code("", """
+                    void PrintRow(string row) { Console.Write(row); Console.WriteLine(';'); }
+
+                    foreach (var item in items) {|#0:PrintRow(item)|};
+            """),
+            Rules.TinyIoPayingLockOrFlush,
+            "2 Console writes in this loop, counting those 'PrintRow' makes, each take the console's lock and flush; let 'PrintRow' write to a TextWriter it is given, and pass one buffered writer flushed once after the loop");
+
+    /// <summary>A local function that sets the console's colour around its write: buffered text would lose the colour.</summary>
+    [Fact]
+    public Task LocalFunctionChangesTheColour_NoDiagnostic() =>
+        Printing.VerifyAcrossMethodsAsync(Code("", """
+                    void PrintRow(string row) { Console.ForegroundColor = ConsoleColor.Red; Console.Write(row); Console.ResetColor(); Console.WriteLine(); }
+
+                    foreach (var item in items) PrintRow(item);
+            """));
+
+    [Fact]
+    public Task LocalFunctionAppendsToAConstantPath_LoopCallIsReported() =>
+        Appends.VerifyAcrossMethodsReportAsync(
+            Code("", """
+                    void Log(string message) => File.AppendAllText(LogPath, message + Environment.NewLine);
+
+                    foreach (var item in items) {|#0:Log(item)|};
+            """),
+            Rules.FileReopenedForEachAppend,
+            "'Log', which calls File.AppendAllText, opens, appends to and closes LogPath on every iteration of this loop; write through one StreamWriter opened before the loop");
+
+    /// <summary>The path is a local of the enclosing method, which the loop may change: not one stable file.</summary>
+    [Fact]
+    public Task LocalFunctionAppendsToACapturedLocal_NoDiagnostic() =>
+        Appends.VerifyAcrossMethodsAsync(Code("", """
+                    var path = Path.Combine(root, "a.log");
+                    void Log(string message) => File.AppendAllText(path, message);
+
+                    foreach (var item in items) { Log(item); path = item; }
+            """));
+
+    /// <summary>Reach off (the default): a local function is not followed either.</summary>
+    [Fact]
+    public Task ReachOff_LocalFunctionIsNotFollowed() =>
+        Lines.VerifyAnalyzerAsync(Code("", """
+                    string[] Load(string path) => File.ReadAllLines(path);
+
+                    foreach (var line in Load(root)) Console.WriteLine(line);
+            """));
+}
