@@ -2,9 +2,6 @@ using Xunit;
 using Appends = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
     IoPerf.Analyzers.IOP008.FileReopenedForEachAppend.FileReopenedForEachAppendAnalyzer,
     IoPerf.Analyzers.CodeFixes.IOP008.FileReopenedForEachAppend.FileReopenedForEachAppendFix>;
-using Printing = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
-    IoPerf.Analyzers.IOP006.TinyIoPayingLockOrFlush.TinyIoPayingLockOrFlushAnalyzer,
-    IoPerf.Analyzers.CodeFixes.IOP006.TinyIoPayingLockOrFlush.TinyIoPayingLockOrFlushFix>;
 using Documents = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
     IoPerf.Analyzers.IOP009.DocumentParsedFromFileText.DocumentParsedFromFileTextAnalyzer,
     IoPerf.Analyzers.CodeFixes.IOP009.DocumentParsedFromFileText.DocumentParsedFromFileTextFix>;
@@ -14,6 +11,9 @@ using Lines = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
 using Listings = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
     IoPerf.Analyzers.IOP007.DirectoryListingMaterialized.DirectoryListingMaterializedAnalyzer,
     IoPerf.Analyzers.CodeFixes.AcrossMethods.HelperReturnsStreamingFormFix>;
+using Printing = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
+    IoPerf.Analyzers.IOP006.TinyIoPayingLockOrFlush.TinyIoPayingLockOrFlushAnalyzer,
+    IoPerf.Analyzers.CodeFixes.IOP006.TinyIoPayingLockOrFlush.TinyIoPayingLockOrFlushFix>;
 
 namespace IoPerf.Analyzers.Tests.AcrossMethods;
 
