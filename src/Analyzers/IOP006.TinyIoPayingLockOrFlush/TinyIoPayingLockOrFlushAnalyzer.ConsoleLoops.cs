@@ -154,6 +154,9 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
             }
         }
 
+        // A write whose iteration then leaves the loop runs once per loop at most: an argument-parsing loop's usage text
+        // before `return -1` (a printing method's, found on issue 33's fourth development half).
+        writes.RemoveAll(write => EndsTheLoop(write, loop));
         writes.Sort((a, b) => a.Syntax.SpanStart.CompareTo(b.Syntax.SpanStart));
 
         // An exception dump prints one to three links once, on an error path (dnSpy's console, found on the fourth
@@ -257,6 +260,35 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
             "StringReader" => false, // lines of a string already in memory: a log message, a help text
             _ => method.Name == "ReadLine",
         };
+    }
+
+    /// <summary>
+    /// A <c>return</c>, <c>throw</c> or <c>break</c> out of <paramref name="loop"/> follows <paramref name="write"/> in a block
+    /// around it inside the loop: the iteration that writes is the last.
+    /// </summary>
+    private static bool EndsTheLoop(IOperation write, ILoopOperation loop)
+    {
+        IOperation child = write;
+        for (var current = write.Parent; current is not null && current != loop; child = current, current = current.Parent)
+        {
+            if (current is not IBlockOperation block)
+            {
+                continue;
+            }
+
+            var after = false;
+            foreach (var statement in block.Operations)
+            {
+                if (after && (statement.LeavesLoop(loop) || statement is IThrowOperation or IExpressionStatementOperation { Operation: IThrowOperation }))
+                {
+                    return true;
+                }
+
+                after |= statement == child;
+            }
+        }
+
+        return false;
     }
 
     /// <summary>True when nothing between <paramref name="write"/> and <paramref name="loop"/> makes it conditional.</summary>

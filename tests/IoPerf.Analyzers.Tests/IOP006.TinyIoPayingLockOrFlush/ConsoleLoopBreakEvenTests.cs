@@ -44,6 +44,22 @@ public sealed class ConsoleLoopBreakEvenTests
     [InlineData("for (var i = 0; i < 100; i++) {|IOP006:Console.WriteLine(i)|};")]                       // a constant count past min_writes
     public Task SeveralWritesNestedOrFileData_IsReported(string body) => Verify.VerifyAnalyzerAsync(InClass(body));
 
+    /// <summary>
+    /// The writes are followed by a <c>return</c>, <c>throw</c> or <c>break</c> out of the loop: the iteration that writes
+    /// is the last (an argument-parsing loop's "unknown option" and usage text, found on issue 33's fourth development half).
+    /// </summary>
+    [Theory]
+    [InlineData("foreach (var item in items) { if (item == \"-v\") continue; Console.WriteLine($\"Unknown option: {item}\"); Console.WriteLine(\"Usage:\"); return; }")]
+    [InlineData("foreach (var item in items) { if (item.StartsWith(\"-\")) { Console.Write(\"bad: \"); Console.WriteLine(item); throw new ArgumentException(item); } }")]
+    [InlineData("for (var i = 0; i < 100; i++) { Console.Write(i); Console.WriteLine(';'); break; }")]
+    public Task WritesThenLeavesTheLoop_NoDiagnostic(string body) => Verify.VerifyAnalyzerAsync(InClass(body));
+
+    /// <summary>A <c>break</c> in a branch, or one that leaves only an inner loop, does not end the loop that repeats the writes.</summary>
+    [Theory]
+    [InlineData("foreach (var item in items) { {|IOP006:Console.Write(item)|}; Console.WriteLine(';'); if (item.Length == 0) break; }")]
+    [InlineData("foreach (var group in groups) { foreach (var item in group.Value) { {|IOP006:Console.Write(item)|}; Console.WriteLine(';'); break; } }")]
+    public Task ExitOnlySometimesOrFromAnInnerLoop_IsReported(string body) => Verify.VerifyAnalyzerAsync(InClass(body));
+
     private static string WithProjectMethods(string body) => $$"""
         using System;
         using System.IO;

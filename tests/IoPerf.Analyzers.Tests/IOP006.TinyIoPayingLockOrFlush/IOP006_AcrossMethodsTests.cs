@@ -61,6 +61,12 @@ public sealed class IOP006_AcrossMethodsTests
             Code("public static void PrintRow(string row) => Console.WriteLine(row);", "foreach (var item in items) { {|#0:Console.Write(\"- \")|}; Printer.PrintRow(item); }"),
             Many(2, "'PrintRow'"));
 
+    /// <summary>FASTER's sample: an unknown option prints, calls <c>Usage()</c> and returns - once, whatever the loop's length.</summary>
+    [Fact]
+    public Task PrinterCalledBeforeTheLoopIsLeft_NoDiagnostic() => Verify.VerifyAcrossMethodsAsync(Code(
+        "public static void Usage() { Console.WriteLine(\"Usage:\"); Console.WriteLine(\"  --rmw\"); Console.WriteLine(\"  --readcache\"); }",
+        "foreach (var item in items) { if (item == \"--rmw\") continue; Console.WriteLine($\"Unknown option: {item}\"); Printer.Usage(); return; }"));
+
     [Fact]
     public Task TwoPrintingMethods_AreBothNamed() =>
         ExpectOne(
