@@ -153,9 +153,11 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
     /// </summary>
     private static void AnalyzeCallReturningLines(OperationAnalysisContext context, IInvocationOperation call, WellKnownIoTypes types, SinglePassParameters? handedOn)
     {
-        // The use first: the method is read (once) only for a call whose result is used once.
+        // The method's declaration is looked at first (its text, once per method), then the use: the method is read (once)
+        // only for a call whose result is used once.
         var model = IoModel.For(context.Compilation);
-        if (UseOnce(call, types, handedOn, context.CancellationToken) is not { } use ||
+        if (!model.Returns.MayHaveOne(call.TargetMethod, context.CancellationToken) ||
+            UseOnce(call, types, handedOn, context.CancellationToken) is not { } use ||
             model.Returns.Of(call.TargetMethod, context.CancellationToken) is not { Result: ReadResult.Lines } returned ||
             IsSameFileTouchedWhileReading(returned.PathAt(call), call, use, model))
         {

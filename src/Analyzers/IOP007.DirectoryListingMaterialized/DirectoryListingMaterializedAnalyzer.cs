@@ -139,9 +139,12 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
     /// </summary>
     private static void AnalyzeCallReturningListing(OperationAnalysisContext context, IInvocationOperation call, IoModel model, SinglePassParameters? handedOn)
     {
-        // The use first: the method is read (once) only for a call whose result is used once.
+        // The method's declaration is looked at first (its text, once per method): most sequence-returning methods name no
+        // listing, and classifying the use indexes the caller's locals. Then the use: the method is read (once) only for a
+        // call whose result is used once.
         var types = model.Types;
-        if (!TryClassifyCallUse(call, types, handedOn, context.CancellationToken, out var use, out var consumer, out var local, out var asksForNone) ||
+        if (!model.Returns.MayHaveOne(call.TargetMethod, context.CancellationToken) ||
+            !TryClassifyCallUse(call, types, handedOn, context.CancellationToken, out var use, out var consumer, out var local, out var asksForNone) ||
             model.Returns.Of(call.TargetMethod, context.CancellationToken) is not { Result: ReadResult.Listing } returned ||
             DirectoryListings.EnumeratingName(returned.Read.TargetMethod.Name) is not { } enumeratingName ||
             !MayListLazily(call, consumer, local, returned, model))

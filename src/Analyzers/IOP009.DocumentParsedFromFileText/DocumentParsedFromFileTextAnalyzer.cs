@@ -78,7 +78,10 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
         var method = invocation.TargetMethod;
         var readsHere = method.Name is "ReadAllText" or "ReadAllTextAsync" && WellKnownIoTypes.Is(method.ContainingType, types.File);
         var callsAReader = returns is not null && !readsHere && method.ReturnType.SpecialType == SpecialType.System_String && ReturnedReads.IsSourceMethod(method);
+        // A project method's declaration is looked at (its text, once per method) before the parsers are resolved: that
+        // takes about a millisecond per compilation, which reaching across methods would otherwise pay in every one.
         if (!(readsHere || callsAReader) ||
+            (callsAReader && !returns!.MayHaveOne(method, context.CancellationToken)) ||
             resolvedParsers.Value is not { Count: > 0 } parsers ||
             (readsHere ? ReadValue(invocation) : invocation) is not { } value)
         {
