@@ -157,10 +157,15 @@ internal sealed class FileChunkReaders : MethodSummaries<FileChunkReader>
         return false;
     }
 
+    /// <summary>
+    /// <c>byte[]</c>, <c>Span&lt;byte&gt;</c> or <c>Memory&lt;byte&gt;</c>. Asked of every argument of every call: the
+    /// arity and kind come before any name.
+    /// </summary>
     private static bool IsByteBuffer(ITypeSymbol? type) => type switch
     {
         IArrayTypeSymbol { Rank: 1, ElementType.SpecialType: SpecialType.System_Byte } => true,
-        INamedTypeSymbol { Name: "Span" or "Memory", TypeArguments.Length: 1, ContainingNamespace.Name: "System" } named => named.TypeArguments[0].SpecialType == SpecialType.System_Byte,
+        INamedTypeSymbol { Arity: 1, TypeKind: TypeKind.Struct } named =>
+            named.TypeArguments[0].SpecialType == SpecialType.System_Byte && named.Name is "Span" or "Memory" && named.ContainingNamespace.Name == "System",
         _ => false,
     };
 }

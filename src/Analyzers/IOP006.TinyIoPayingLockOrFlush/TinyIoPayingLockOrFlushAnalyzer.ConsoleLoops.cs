@@ -52,10 +52,13 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
         }
     }
 
-    /// <summary>A statement calling a void method of the compilation (the cheap symbol checks; the summary is asked after them).</summary>
+    /// <summary>
+    /// A statement calling a void method of the compilation (the cheap checks; the summary is asked after them). Whether
+    /// it returns void comes last: for a referenced library's method that decodes its signature.
+    /// </summary>
     private static bool IsPrinterCall(IInvocationOperation call, ConsoleWritingMethods? printers) =>
-        printers is not null && call.TargetMethod.ReturnsVoid && call.Parent is IExpressionStatementOperation &&
-        ReturnedReads.IsSourceMethod(call.TargetMethod);
+        printers is not null && call.Parent is IExpressionStatementOperation && ReturnedReads.IsSourceMethod(call.TargetMethod) &&
+        call.TargetMethod.ReturnsVoid;
 
     /// <summary>
     /// A loop whose Console writes are partly or wholly made by the project's printing methods: no fix (the writes are in

@@ -169,17 +169,5 @@ internal static class DirectoryListings
     /// while it is enumerated, not at the call: the fix must not carry those out of (or into) a handler.
     /// </summary>
     public static bool ExceptionsWouldMove(IOperation call, IOperation consumer) =>
-        !new HashSet<ITryOperation>(GuardingTries(call)).SetEquals(GuardingTries(consumer));
-
-    private static IEnumerable<ITryOperation> GuardingTries(IOperation operation)
-    {
-        for (var current = operation.Parent; current is not null; current = current.Parent)
-        {
-            if (current is ITryOperation { Catches.Length: > 0 } guard &&
-                guard.Body.Syntax.Span.Contains(operation.Syntax.Span))
-            {
-                yield return guard;
-            }
-        }
-    }
+        !new HashSet<ITryOperation>(call.CatchingTries()).SetEquals(consumer.CatchingTries());
 }

@@ -66,8 +66,9 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
         if (!FileAppend.IsAppendName(invocation.TargetMethod.Name) ||
             !WellKnownIoTypes.Is(invocation.TargetMethod.ContainingType, types.File))
         {
-            if (appends is not null && invocation.TargetMethod.ReturnsVoid && invocation.Parent is IExpressionStatementOperation &&
-                ReturnedReads.IsSourceMethod(invocation.TargetMethod) &&
+            // Whether the method returns void last: for a referenced library's method that decodes its signature.
+            if (appends is not null && invocation.Parent is IExpressionStatementOperation &&
+                ReturnedReads.IsSourceMethod(invocation.TargetMethod) && invocation.TargetMethod.ReturnsVoid &&
                 invocation.GetEnclosingLoop() is { } callingLoop)
             {
                 AnalyzeCallThatAppends(context, invocation, callingLoop, loops);
@@ -348,17 +349,7 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
 
     /// <summary>An append in the body of a try with catch clauses within the loop: its errors are handled each iteration.</summary>
     private static bool IsCaughtInsideLoop(FileAppend append, ILoopOperation loop) =>
-        EnclosingWithinLoop(append, loop).Any(pair => pair.Enclosing is ITryOperation { Catches.Length: > 0 } tryOperation && tryOperation.Body == pair.Child);
-
-    /// <summary>The operations between the append and the loop, each with the child it was reached from.</summary>
-    private static IEnumerable<(IOperation Enclosing, IOperation Child)> EnclosingWithinLoop(FileAppend append, ILoopOperation loop)
-    {
-        IOperation child = append.Invocation;
-        for (var current = append.Invocation.Parent; current is not null && current != loop; child = current, current = current.Parent)
-        {
-            yield return (current, child);
-        }
-    }
+        append.Invocation.CatchingTries(stopAt: loop).Any();
 
     /// <summary>The same encoding argument (written the same way), or none on both: one writer writes in one encoding.</summary>
     private static bool SameEncoding(FileAppend append, FileAppend first, ILoopOperation loop, IOperation root, Compilation compilation) =>

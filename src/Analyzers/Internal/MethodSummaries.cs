@@ -28,6 +28,7 @@ internal abstract class MethodSummaries<TSummary>
     where TSummary : class, IMethodSummary<TSummary>
 {
     private readonly ConcurrentDictionary<IMethodSymbol, TSummary?> _byMethod = new(SymbolEqualityComparer.Default);
+    private readonly ConcurrentDictionary<IMethodSymbol, bool> _mayHaveOne = new(SymbolEqualityComparer.Default);
 
     protected MethodSummaries(Compilation compilation, MethodUses methodUses)
     {
@@ -81,7 +82,8 @@ internal abstract class MethodSummaries<TSummary>
     /// <summary>
     /// Whether <paramref name="method"/> may have a summary, from its declaration's syntax alone (<see cref="LooksLikeOne"/>):
     /// a caller with work of its own to do first asks this, and the method is bound only if the rest holds. A method
-    /// settled as having none is remembered.
+    /// settled as having none is remembered, and so is one that may (a compression library hands its buffers to the
+    /// same few readers from hundreds of calls: their declarations were searched again on each).
     /// </summary>
     public bool MayHaveOne(IMethodSymbol method, CancellationToken cancellationToken)
     {
@@ -91,6 +93,11 @@ internal abstract class MethodSummaries<TSummary>
             return known is not null;
         }
 
+        if (_mayHaveOne.TryGetValue(method, out var may))
+        {
+            return may;
+        }
+
         if (!SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, Compilation.Assembly) ||
             BodyToRead(method, cancellationToken) is null)
         {
@@ -98,7 +105,7 @@ internal abstract class MethodSummaries<TSummary>
             return false;
         }
 
-        return true;
+        return _mayHaveOne.GetOrAdd(method, true);
     }
 
     /// <summary>

@@ -368,6 +368,23 @@ internal static class OperationHelpers
         }
     }
 
+    /// <summary>
+    /// The <c>try</c> statements with <c>catch</c> clauses whose <c>try</c> block holds <paramref name="operation"/>,
+    /// innermost first, up to (not including) <paramref name="stopAt"/>; all of them when it is null. Code there has its
+    /// errors handled: a lazy form that throws later would carry them out of the handler.
+    /// </summary>
+    public static IEnumerable<ITryOperation> CatchingTries(this IOperation operation, IOperation? stopAt = null)
+    {
+        IOperation child = operation;
+        for (var current = operation.Parent; current is not null && current != stopAt; child = current, current = current.Parent)
+        {
+            if (current is ITryOperation { Catches.Length: > 0 } guard && guard.Body == child)
+            {
+                yield return guard;
+            }
+        }
+    }
+
     /// <summary>A <c>return</c> (not a <c>yield</c>), or a <c>break</c> whose target is the end of <paramref name="loop"/>.</summary>
     public static bool LeavesLoop(this IOperation operation, ILoopOperation loop) => operation switch
     {

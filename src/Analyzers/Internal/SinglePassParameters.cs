@@ -1,4 +1,5 @@
 using System.Collections.Immutable;
+using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -87,7 +88,7 @@ internal sealed class SinglePassParameters : MethodSummaries<ParametersEnumerate
                 !SinglePassEnumeration.IsRepeatedRelativeTo(only, body) &&
                 SinglePassEnumeration.TryFind(only, _types) is { } use &&
                 !use.ConsumingOperation.Syntax.ContainsDiagnostics &&
-                !IsInsideACatchingTry(use.ConsumingOperation, body) &&
+                !use.ConsumingOperation.CatchingTries(stopAt: body).Any() &&
                 !use.ConsumingOperation.IsInsideExpressionTree(_types.ExpressionOfT))
             {
                 uses[ordinal] = use;
@@ -116,17 +117,4 @@ internal sealed class SinglePassParameters : MethodSummaries<ParametersEnumerate
     private bool IsSequence(IParameterSymbol parameter) =>
         parameter.RefKind == RefKind.None && !parameter.IsParams && SinglePassEnumeration.IsSequenceParameter(parameter, _types);
 
-    private static bool IsInsideACatchingTry(IOperation operation, IOperation body)
-    {
-        IOperation child = operation;
-        for (var current = operation.Parent; current is not null && child != body; child = current, current = current.Parent)
-        {
-            if (current is ITryOperation { Catches.Length: > 0 } tryOperation && tryOperation.Body == child)
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
 }
