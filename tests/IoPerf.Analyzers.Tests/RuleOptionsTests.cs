@@ -47,4 +47,20 @@ public sealed class RuleOptionsTests
         Assert.Equal("false", value);
         Assert.False(RuleOptions.TryGetAny(With(), Tree, "roslynator_configure_await", out _));
     }
+
+    /// <summary>A target before .NET Framework 4.0 among the project's TargetFrameworks; modern monikers, odd text and none are not.</summary>
+    [Theory]
+    [InlineData("net35", true)]
+    [InlineData("netstandard2.0,net20", true)]
+    [InlineData("net10.0;net8.0;net462;net35;netstandard2.0", true)]
+    [InlineData(" NET35-client ; net8.0", true)]
+    [InlineData("net11", true)]
+    [InlineData("net40;net8.0", false)]
+    [InlineData("net10.0;net9.0", false)]
+    [InlineData("net8.0-windows;netcoreapp3.1;netstandard2.1", false)]
+    [InlineData("net472", false)]
+    [InlineData("", false)]
+    [InlineData("ne-t;-;net;net3;net3x5;;", false)]
+    public void TargetFrameworks_WithoutStreamingFileApis(string targetFrameworks, bool expected) =>
+        Assert.Equal(expected, RuleOptions.AlsoTargetsAFrameworkWithoutStreamingFileApis(With(("build_property.ioperftargetframeworks", targetFrameworks))));
 }

@@ -179,6 +179,7 @@ internal static class MSBuildEvaluation
             UseWinUI = ProjectProperties.IsTrue(Property(evaluation, "UseWinUI")),
             UiFrameworkPackages = ProjectProperties.UiFrameworkPackagesOf(packages),
             TargetFramework = targetFramework,
+            TargetFrameworks = Property(evaluation, "TargetFrameworks"),
             DefineConstants = Property(evaluation, "DefineConstants").Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries),
             CompileItems = Items(evaluation, "Compile").Select(item => Metadata(item, "FullPath")).Where(path => path.Length > 0).Distinct(StringComparer.Ordinal).ToList(),
             AssetsFile = Property(evaluation, "ProjectAssetsFile") is { Length: > 0 } assets ? assets : null,

@@ -30,6 +30,9 @@ internal sealed record ProjectProperties(
     /// <summary>The project's target framework, the newest of them if it has several (TargetFrameworkReferences.Choose); null when its project files name none.</summary>
     public string? TargetFramework { get; init; }
 
+    /// <summary>The project's TargetFrameworks as written (empty for a single target), passed to the analyzers as the package's targets do.</summary>
+    public string TargetFrameworks { get; init; } = "";
+
     /// <summary>DefineConstants as MSBuild evaluates it (the target framework's own symbols come from <see cref="TargetFrameworkReferences"/>).</summary>
     public IReadOnlyList<string> DefineConstants { get; init; } = Array.Empty<string>();
 
@@ -96,6 +99,7 @@ internal sealed record ProjectProperties(
         ["build_property.UseWinUI"] = UseWinUI ? "true" : "",
         ["build_property.IoPerfUiFrameworkPackage"] = string.Join(";", UiFrameworkPackages),
         ["build_property.IoPerfAcrossMethods"] = AcrossMethods ? "true" : "",
+        ["build_property.IoPerfTargetFrameworks"] = TargetFrameworks.Replace(';', ','),
     };
 
     /// <summary>The global usings as C# source (one <c>global using</c> per line), or null when there are none.</summary>
@@ -191,6 +195,7 @@ internal sealed record ProjectProperties(
             TargetFramework = TargetFrameworkReferences.Choose(
                 properties.GetValueOrDefault("TargetFramework"), properties.GetValueOrDefault("TargetFrameworks"),
                 properties.GetValueOrDefault("TargetFrameworkIdentifier"), properties.GetValueOrDefault("TargetFrameworkVersion")),
+            TargetFrameworks = properties.GetValueOrDefault("TargetFrameworks") ?? "",
         };
     }
 

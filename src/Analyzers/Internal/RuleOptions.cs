@@ -75,6 +75,46 @@ internal static class RuleOptions
     public static bool IsBuildPropertyTrue(AnalyzerOptions options, string propertyName) =>
         string.Equals(GetBuildProperty(options, propertyName), "true", System.StringComparison.OrdinalIgnoreCase);
 
+    /// <summary>
+    /// One of the project's targets (<c>TargetFrameworks</c>, passed by the package's targets as <c>IoPerfTargetFrameworks</c>
+    /// with commas: a ';' in a generated .editorconfig value starts a comment) is a .NET Framework
+    /// before 4.0 - <c>net11</c>, <c>net20</c>, <c>net35</c> - which has no <c>File.ReadLines</c> and no
+    /// <c>Directory.Enumerate*</c>: a multi-targeted library's build for a newer target (the one each compilation
+    /// sees) would be told to use what the old target lacks (wix's net20, AsmResolver's net35, found on two held-out
+    /// sets). Read once per compilation.
+    /// </summary>
+    public static bool AlsoTargetsAFrameworkWithoutStreamingFileApis(AnalyzerOptions options)
+    {
+        foreach (var target in GetBuildProperty(options, "IoPerfTargetFrameworks").Split(',', ';'))
+        {
+            // A .NET Framework moniker is "net" and two or three digits (net35, net472), with an optional profile
+            // (net35-client); net10.0 and net8.0 have a dot, netstandard and netcoreapp letters.
+            var moniker = target.Trim();
+            var end = moniker.IndexOf('-');
+            var framework = end < 0 ? moniker : moniker.Substring(0, end);
+            if (framework.Length is 5 or 6 && framework.StartsWith("net", System.StringComparison.OrdinalIgnoreCase) &&
+                IsDigits(framework.Substring(3)) && framework[3] < '4')
+            {
+                return true; // net11, net20, net35, net35-client
+            }
+        }
+
+        return false;
+    }
+
+    private static bool IsDigits(string text)
+    {
+        foreach (var c in text)
+        {
+            if (c is < '0' or > '9')
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
     /// <summary>An MSBuild property made visible to analyzers (CompilerVisibleProperty), trimmed; empty when unset.</summary>
     public static string GetBuildProperty(AnalyzerOptions options, string propertyName) =>
         options.AnalyzerConfigOptionsProvider.GlobalOptions.TryGetValue("build_property." + propertyName.ToLowerInvariant(), out var value) ? value.Trim() : "";

@@ -28,6 +28,20 @@ public sealed class LinesMaterializedForSinglePassTests
         }
         """;
 
+    /// <summary>A multi-targeted project one of whose targets (net35) has no File.ReadLines: silent in every target's compilation.</summary>
+    [Fact]
+    public Task AnotherTargetWithoutReadLines_NoDiagnostic()
+    {
+        var test = Verify.Create(InClass("""
+                void Print(string path)
+                {
+                    foreach (var line in File.ReadAllLines(path)) Console.WriteLine(line);
+                }
+            """));
+        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\nbuild_property.ioperftargetframeworks = net8.0,net35\n"));
+        return test.RunAsync();
+    }
+
     // ---- Positives and their fixes -------------------------------------------------------------------------
 
     [Fact]

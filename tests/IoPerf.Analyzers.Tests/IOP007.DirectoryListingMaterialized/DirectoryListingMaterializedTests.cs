@@ -23,6 +23,37 @@ public sealed class DirectoryListingMaterializedTests
         }
         """;
 
+    /// <summary>
+    /// A multi-targeted project one of whose targets predates Directory.Enumerate* (net20, net35): each target is its own
+    /// compilation, and the newer one's diagnostic would advise what the old one lacks (AsmResolver, wix). A newer list
+    /// is reported as before.
+    /// </summary>
+    [Theory]
+    [InlineData("net10.0,net462,net35,netstandard2.0", false)]
+    [InlineData("netstandard2.0,net20", false)]
+    [InlineData("net10.0,net462,netstandard2.0", true)]
+    public Task AnotherTargetWithoutEnumerate_NoDiagnostic(string targetFrameworks, bool reported)
+    {
+        var call = reported ? "{|IOP007:Directory.GetFiles(root)|}" : "Directory.GetFiles(root)";
+        var source = InClass($$"""
+                void Print(string root)
+                {
+                    foreach (var path in {{call}}) Console.WriteLine(path);
+                }
+            """);
+        var test = Verify.Create(source);
+        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", $"is_global = true\nbuild_property.ioperftargetframeworks = {targetFrameworks}\n"));
+        test.FixedCode = reported
+            ? InClass("""
+                void Print(string root)
+                {
+                    foreach (var path in Directory.EnumerateFiles(root)) Console.WriteLine(path);
+                }
+            """)
+            : source;
+        return test.RunAsync();
+    }
+
     // ---- Positives and their fixes -------------------------------------------------------------------------
 
     [Fact]
