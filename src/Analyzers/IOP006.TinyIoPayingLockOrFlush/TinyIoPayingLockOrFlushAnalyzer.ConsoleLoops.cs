@@ -160,6 +160,13 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
         // A write whose iteration then leaves the loop runs once per loop at most: an argument-parsing loop's usage text
         // before `return -1` (a printing method's, found on issue 33's fourth development half).
         writes.RemoveAll(write => EndsTheLoop(write, loop));
+        if (printerCalls is not null && !writes.Exists(printerCalls.ContainsKey))
+        {
+            // The printers are called only on the way out of the loop: the message is the loop's own, but the fix would
+            // buffer the loop's writes while the printer's went out at once, before them.
+            printerCalls = null;
+            fixable = false;
+        }
         writes.Sort((a, b) => a.Syntax.SpanStart.CompareTo(b.Syntax.SpanStart));
 
         // An exception dump prints one to three links once, on an error path (dnSpy's console, found on the fourth
@@ -267,13 +274,19 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
 
     /// <summary>
     /// A <c>return</c>, <c>throw</c> or <c>break</c> out of <paramref name="loop"/> follows <paramref name="write"/> in a block
-    /// around it inside the loop: the iteration that writes is the last.
+    /// around it inside the loop (not around an inner loop, which repeats the write, and not a <c>throw</c> caught in the
+    /// loop): the iteration that writes is the last.
     /// </summary>
     private static bool EndsTheLoop(IOperation write, ILoopOperation loop)
     {
         IOperation child = write;
         for (var current = write.Parent; current is not null && current != loop; child = current, current = current.Parent)
         {
+            if (current is ILoopOperation)
+            {
+                return false;
+            }
+
             if (current is not IBlockOperation block)
             {
                 continue;
@@ -282,7 +295,8 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
             var after = false;
             foreach (var statement in block.Operations)
             {
-                if (after && (statement.LeavesLoop(loop) || statement is IThrowOperation or IExpressionStatementOperation { Operation: IThrowOperation }))
+                if (after && (statement.LeavesLoop(loop) ||
+                              (statement is IThrowOperation or IExpressionStatementOperation { Operation: IThrowOperation } && !statement.CatchingTries(stopAt: loop).Any())))
                 {
                     return true;
                 }

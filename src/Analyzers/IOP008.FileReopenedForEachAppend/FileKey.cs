@@ -144,7 +144,7 @@ internal sealed class FileKey : IEquatable<FileKey>
         root.OperationsBelow()
             .Where(operation => operation is IAnonymousFunctionOperation or ILocalFunctionOperation &&
                                 !operation.Syntax.Span.Contains(loop.Syntax.Span) && !loop.Syntax.Span.Contains(operation.Syntax.Span) &&
-                                !(operation is ILocalFunctionOperation local && SymbolEqualityComparer.Default.Equals(local.Symbol, except)))
+                                !(operation is ILocalFunctionOperation local && SymbolEqualityComparer.Default.Equals(local.Symbol, except?.OriginalDefinition)))
             .SelectMany(function => function.OperationsBelow());
 
     /// <summary>
@@ -158,7 +158,7 @@ internal sealed class FileKey : IEquatable<FileKey>
             foreach (var method in CalledMethods(operation))
             {
                 if (method is null || !SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, compilation.Assembly) ||
-                    SymbolEqualityComparer.Default.Equals(method.OriginalDefinition, except))
+                    SymbolEqualityComparer.Default.Equals(method.OriginalDefinition, except?.OriginalDefinition))
                 {
                     continue;
                 }

@@ -2,6 +2,7 @@ using System;
 using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Collections.Immutable;
+using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -168,11 +169,14 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
         return _everyCallUsesItOnce.GetOrAdd(method, answer);
     }
 
+    /// <summary>The read is in the method's own body: not in a local function or lambda inside it, which the fix would not retype.</summary>
     private static bool ReadsInItsOwnBody(IMethodSymbol method, IInvocationOperation read) =>
         method.DeclaringSyntaxReferences.Length == 1 &&
         method.DeclaringSyntaxReferences[0] is { } declaration &&
         declaration.SyntaxTree == read.Syntax.SyntaxTree &&
-        declaration.Span.Contains(read.Syntax.Span);
+        declaration.Span.Contains(read.Syntax.Span) &&
+        read.Syntax.Ancestors().FirstOrDefault(node => node is BaseMethodDeclarationSyntax or LocalFunctionStatementSyntax or AnonymousFunctionExpressionSyntax) is { } function &&
+        function.Span == declaration.Span;
 
     private static bool AllUseItOnce(ImmutableArray<MethodUse> uses, IMethodSymbol method, Func<IInvocationOperation, bool> usesOnce, CancellationToken cancellationToken)
     {
@@ -255,7 +259,7 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
     /// </summary>
     private bool TryAdd(IMethodSymbol method, IOperation value, IOperation body, int depth, ref ReturnedRead? found, ref bool complete, CancellationToken cancellationToken)
     {
-        var read = ReadOf(value, body, cancellationToken, out var pathParameter, out var call);
+        var read = ReadOf(method, value, body, cancellationToken, out var pathParameter, out var call);
         IOperation? site = read;
         if (read is null && call is not null)
         {
@@ -305,7 +309,7 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
 
         // A wrapper of a wrapper needs a member of its type that names a read: one text search of the type, remembered,
         // instead of a walk of every sequence-returning method's body for its returns.
-        if (method.MethodKind != MethodKind.Ordinary || !TypeNamesARead(method.ContainingType))
+        if (!TypeNamesARead(method.ContainingType))
         {
             return false;
         }
@@ -411,7 +415,7 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
     /// <c>return</c>s. <paramref name="call"/> is set instead when the value is a call to another method of the
     /// compilation (directly or through such a local).
     /// </summary>
-    private IInvocationOperation? ReadOf(IOperation value, IOperation body, CancellationToken cancellationToken, out int? pathParameter, out IInvocationOperation? call)
+    private IInvocationOperation? ReadOf(IMethodSymbol method, IOperation value, IOperation body, CancellationToken cancellationToken, out int? pathParameter, out IInvocationOperation? call)
     {
         pathParameter = null;
         call = null;
@@ -443,7 +447,8 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
             return null;
         }
 
-        pathParameter = PassedParameter(invocation.Arguments.GetArgument(0)?.Value, (IMethodSymbol?)null, body);
+        // The method's own parameter: a local function may read a parameter of the method around it, which its caller does not pass.
+        pathParameter = PassedParameter(invocation.Arguments.GetArgument(0)?.Value, method, body);
         return invocation;
     }
 
@@ -451,10 +456,10 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
     /// The ordinal of the method's parameter <paramref name="path"/> reads, when the method never writes that parameter
     /// (<c>p = Path.Combine(root, p)</c> makes the caller's argument another path); null otherwise.
     /// </summary>
-    private static int? PassedParameter(IOperation? path, IMethodSymbol? method, IOperation body)
+    private static int? PassedParameter(IOperation? path, IMethodSymbol method, IOperation body)
     {
         if (path?.WalkDownConversions() is not IParameterReferenceOperation { Parameter: var parameter } ||
-            (method is not null && !SymbolEqualityComparer.Default.Equals(parameter.ContainingSymbol?.OriginalDefinition, method)))
+            !SymbolEqualityComparer.Default.Equals(parameter.ContainingSymbol?.OriginalDefinition, method.OriginalDefinition))
         {
             return null;
         }

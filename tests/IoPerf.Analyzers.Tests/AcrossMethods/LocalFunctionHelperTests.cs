@@ -150,6 +150,94 @@ public sealed class LocalFunctionHelperTests
                     foreach (var item in items) { Log(item); path = item; }
             """));
 
+    /// <summary>
+    /// The path is a parameter of the method around the local function, which the loop appends to: the local function's
+    /// own parameter (passed <c>tag</c>) is not the file, so the write is seen and the rule stays silent.
+    /// </summary>
+    [Fact]
+    public Task LocalFunctionReadsTheEnclosingMethodsParameter_WrittenWhileRead_NoDiagnostic() =>
+        Lines.VerifyAcrossMethodsAsync(Code("", """
+                    string[] Load(string tag) => File.ReadAllLines(root);
+
+                    foreach (var line in Load("x")) File.AppendAllText(root, line);
+            """));
+
+    /// <summary>
+    /// A method whose read sits in a local function inside it: the call is reported, but the helper fix (which retypes
+    /// the method, not the local function) is not offered - its output would not compile.
+    /// </summary>
+    [Fact]
+    public Task ReadInsideANestedLocalFunction_NoHelperFix() =>
+        Lines.VerifyAcrossMethodsFixAsync(
+            """
+            using System;
+            using System.IO;
+
+            class C
+            {
+                private static string[] Load(string path)
+                {
+                    return Read(path);
+                    static string[] Read(string p) => File.ReadAllLines(p);
+                }
+
+                void Run(string root)
+                {
+                    foreach (var line in {|IOP003:Load(root)|}) Console.WriteLine(line);
+                }
+            }
+            """,
+            """
+            using System;
+            using System.IO;
+
+            class C
+            {
+                private static string[] Load(string path)
+                {
+                    return Read(path);
+                    static string[] Read(string p) => File.ReadAllLines(p);
+                }
+
+                void Run(string root)
+                {
+                    foreach (var line in {|IOP003:Load(root)|}) Console.WriteLine(line);
+                }
+            }
+            """);
+
+    /// <summary>A generic local function that appends: its own append is not another use of the file.</summary>
+    [Fact]
+    public Task GenericLocalFunctionAppendsToAConstantPath_LoopCallIsReported() =>
+        Appends.VerifyAcrossMethodsReportAsync(
+            Code("", """
+                    void Log<T>(T message) => File.AppendAllText(LogPath, message + Environment.NewLine);
+
+                    foreach (var item in items) {|#0:Log(item)|};
+            """),
+            Rules.FileReopenedForEachAppend,
+            "'Log', which calls File.AppendAllText, opens, appends to and closes LogPath on every iteration of this loop; write through one StreamWriter opened before the loop");
+
+    /// <summary>A local function that returns a private method's read (a wrapper of a wrapper), enumerated once.</summary>
+    [Fact]
+    public Task LocalFunctionReturnsAMethodsRead_IsReported() =>
+        Lines.VerifyAcrossMethodsAsync("""
+            using System;
+            using System.IO;
+
+            class C
+            {
+                private static string[] Load(string path) => File.ReadAllLines(path);
+
+                void Run(string root)
+                {
+                    string[] Settings() => Load(Path.Combine(root, "settings.txt"));
+
+                    foreach (var line in {|IOP003:Settings()|}) Console.WriteLine(line);
+                }
+            }
+            """);
+
     /// <summary>Reach off (the default): a local function is not followed either.</summary>
     [Fact]
     public Task ReachOff_LocalFunctionIsNotFollowed() =>

@@ -54,10 +54,15 @@ public sealed class ConsoleLoopBreakEvenTests
     [InlineData("for (var i = 0; i < 100; i++) { Console.Write(i); Console.WriteLine(';'); break; }")]
     public Task WritesThenLeavesTheLoop_NoDiagnostic(string body) => Verify.VerifyAnalyzerAsync(InClass(body));
 
-    /// <summary>A <c>break</c> in a branch, or one that leaves only an inner loop, does not end the loop that repeats the writes.</summary>
+    /// <summary>
+    /// A <c>break</c> in a branch, one that leaves only an inner loop, one after an inner loop that repeats the writes, or a
+    /// <c>throw</c> caught inside the loop does not end the loop that repeats the writes.
+    /// </summary>
     [Theory]
     [InlineData("foreach (var item in items) { {|IOP006:Console.Write(item)|}; Console.WriteLine(';'); if (item.Length == 0) break; }")]
     [InlineData("foreach (var group in groups) { foreach (var item in group.Value) { {|IOP006:Console.Write(item)|}; Console.WriteLine(';'); break; } }")]
+    [InlineData("foreach (var group in groups) { foreach (var item in group.Value) { {|IOP006:Console.Write(item)|}; Console.WriteLine(';'); } break; }")]
+    [InlineData("foreach (var item in items) { try { {|IOP006:Console.Write(item)|}; Console.WriteLine(';'); throw new InvalidOperationException(); } catch (InvalidOperationException) { } }")]
     public Task ExitOnlySometimesOrFromAnInnerLoop_IsReported(string body) => Verify.VerifyAnalyzerAsync(InClass(body));
 
     private static string WithProjectMethods(string body) => $$"""

@@ -67,6 +67,18 @@ public sealed class IOP006_AcrossMethodsTests
         "public static void Usage() { Console.WriteLine(\"Usage:\"); Console.WriteLine(\"  --rmw\"); Console.WriteLine(\"  --readcache\"); }",
         "foreach (var item in items) { if (item == \"--rmw\") continue; Console.WriteLine($\"Unknown option: {item}\"); Printer.Usage(); return; }"));
 
+    /// <summary>
+    /// The loop's own writes pass the break-even; the printer called on the way out is not named, and no fix is offered
+    /// (it would buffer the loop's writes and let the printer's come out first).
+    /// </summary>
+    [Fact]
+    public Task PrinterOnlyOnTheWayOut_LoopsOwnWritesAreReportedAsTheirOwn() =>
+        ExpectOne(
+            Code(
+                "public static void Usage() { Console.WriteLine(\"Usage:\"); Console.WriteLine(\"  -h\"); }",
+                "foreach (var item in items) { {|#0:Console.Write(\"arg: \")|}; Console.WriteLine(item); if (item == \"-h\") { Printer.Usage(); return; } }"),
+            "2 Console writes in this loop each take the console's lock and flush; write through one buffered writer and flush once after the loop");
+
     [Fact]
     public Task TwoPrintingMethods_AreBothNamed() =>
         ExpectOne(
