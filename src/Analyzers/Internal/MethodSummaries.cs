@@ -210,20 +210,26 @@ internal abstract class MethodSummaries<TSummary>
 }
 
 /// <summary>
-/// The declaration of a method a summary reads: an ordinary method's or a local function's, with its block or its
-/// <c>=&gt;</c> body (one of the two is set).
+/// The declaration of a method with a body: an ordinary method's or a local function's, with its block or its
+/// <c>=&gt;</c> body (one of the two is set). What a summary reads, and what the helper fix retypes.
 /// </summary>
 internal sealed class MethodBodySyntax
 {
-    private MethodBodySyntax(SyntaxNode node, BlockSyntax? body, ArrowExpressionClauseSyntax? expressionBody)
+    private MethodBodySyntax(SyntaxNode node, TypeSyntax returnType, SyntaxToken identifier, BlockSyntax? body, ArrowExpressionClauseSyntax? expressionBody)
     {
         Node = node;
+        ReturnType = returnType;
+        Identifier = identifier;
         Body = body;
         ExpressionBody = expressionBody;
     }
 
     /// <summary>The <c>MethodDeclarationSyntax</c> or <c>LocalFunctionStatementSyntax</c>: its operation is the body's.</summary>
     public SyntaxNode Node { get; }
+
+    public TypeSyntax ReturnType { get; }
+
+    public SyntaxToken Identifier { get; }
 
     public BlockSyntax? Body { get; }
 
@@ -232,8 +238,10 @@ internal sealed class MethodBodySyntax
     /// <summary>The declaration <paramref name="node"/> is, when it is a method's or a local function's with a body; null otherwise.</summary>
     public static MethodBodySyntax? Of(SyntaxNode node) => node switch
     {
-        MethodDeclarationSyntax { Body: var body, ExpressionBody: var arrow } when body is not null || arrow is not null => new(node, body, arrow),
-        LocalFunctionStatementSyntax { Body: var body, ExpressionBody: var arrow } when body is not null || arrow is not null => new(node, body, arrow),
+        MethodDeclarationSyntax { Body: var body, ExpressionBody: var arrow } method when body is not null || arrow is not null =>
+            new(node, method.ReturnType, method.Identifier, body, arrow),
+        LocalFunctionStatementSyntax { Body: var body, ExpressionBody: var arrow } local when body is not null || arrow is not null =>
+            new(node, local.ReturnType, local.Identifier, body, arrow),
         _ => null,
     };
 }

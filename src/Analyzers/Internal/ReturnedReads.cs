@@ -2,7 +2,6 @@ using System;
 using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Collections.Immutable;
-using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -174,9 +173,7 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
         method.DeclaringSyntaxReferences.Length == 1 &&
         method.DeclaringSyntaxReferences[0] is { } declaration &&
         declaration.SyntaxTree == read.Syntax.SyntaxTree &&
-        declaration.Span.Contains(read.Syntax.Span) &&
-        read.Syntax.Ancestors().FirstOrDefault(node => node is BaseMethodDeclarationSyntax or LocalFunctionStatementSyntax or AnonymousFunctionExpressionSyntax) is { } function &&
-        function.Span == declaration.Span;
+        read.GetEnclosingFunctionBody().Syntax.Span == declaration.Span;
 
     private static bool AllUseItOnce(ImmutableArray<MethodUse> uses, IMethodSymbol method, Func<IInvocationOperation, bool> usesOnce, CancellationToken cancellationToken)
     {

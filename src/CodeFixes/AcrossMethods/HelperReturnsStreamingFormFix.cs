@@ -143,7 +143,7 @@ public sealed class HelperReturnsStreamingFormFix : CodeFixProvider
             var helper = (called.ReducedFrom ?? called).OriginalDefinition;
             var solution = document.Project.Solution;
             if (helper.DeclaringSyntaxReferences.Length != 1 ||
-                HelperDeclaration.Of(await helper.DeclaringSyntaxReferences[0].GetSyntaxAsync(cancellationToken).ConfigureAwait(false)) is not { } declaration ||
+                MethodBodySyntax.Of(await helper.DeclaringSyntaxReferences[0].GetSyntaxAsync(cancellationToken).ConfigureAwait(false)) is not { } declaration ||
                 solution.GetDocument(declaration.Node.SyntaxTree) is not { } helperDocument ||
                 await helperDocument.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } helperModel ||
                 FindTheRead(declaration.Node, helperModel, diagnostic.Id, cancellationToken) is not var (read, streamingName, readType) ||
@@ -322,30 +322,6 @@ public sealed class HelperReturnsStreamingFormFix : CodeFixProvider
 
             editor.ReplaceNode(type, SequenceEdits.EnumerableOf(elementType, editor.SemanticModel, type).WithTriviaFrom(type));
             ImportHelper.EnsureUsing(editor, editor.SemanticModel, type.SpanStart, "System.Collections.Generic", "IEnumerable");
-        }
-
-        /// <summary>The helper's declaration: a method's or a local function's, with the return type and the name the fix edits and points at.</summary>
-        private sealed class HelperDeclaration
-        {
-            private HelperDeclaration(SyntaxNode node, TypeSyntax returnType, SyntaxToken identifier)
-            {
-                Node = node;
-                ReturnType = returnType;
-                Identifier = identifier;
-            }
-
-            public SyntaxNode Node { get; }
-
-            public TypeSyntax ReturnType { get; }
-
-            public SyntaxToken Identifier { get; }
-
-            public static HelperDeclaration? Of(SyntaxNode node) => node switch
-            {
-                MethodDeclarationSyntax method => new(method, method.ReturnType, method.Identifier),
-                LocalFunctionStatementSyntax local => new(local, local.ReturnType, local.Identifier),
-                _ => null,
-            };
         }
     }
 }

@@ -77,20 +77,16 @@ public sealed class LocalFunctionHelperTests
 
     /// <summary>One caller indexes the array: the call that enumerates is reported, the helper is left as it is.</summary>
     [Fact]
-    public Task LocalFunctionWhoseResultIsIndexedElsewhere_OnlyTheSinglePassCallIsReported_NoHelperFix() =>
-        Lines.VerifyAcrossMethodsFixAsync(
-            Code("", """
+    public Task LocalFunctionWhoseResultIsIndexedElsewhere_OnlyTheSinglePassCallIsReported_NoHelperFix()
+    {
+        var source = Code("", """
                     string[] Load(string path) => File.ReadAllLines(path);
 
                     foreach (var line in {|IOP003:Load(root)|}) Console.WriteLine(line);
                     Console.WriteLine(Load(root)[0]);
-            """),
-            Code("", """
-                    string[] Load(string path) => File.ReadAllLines(path);
-
-                    foreach (var line in {|IOP003:Load(root)|}) Console.WriteLine(line);
-                    Console.WriteLine(Load(root)[0]);
-            """));
+            """);
+        return Lines.VerifyAcrossMethodsFixAsync(source, source);
+    }
 
     [Fact]
     public Task LocalFunctionReturnsTheFilesText_ParsedOnce() =>
@@ -167,9 +163,9 @@ public sealed class LocalFunctionHelperTests
     /// the method, not the local function) is not offered - its output would not compile.
     /// </summary>
     [Fact]
-    public Task ReadInsideANestedLocalFunction_NoHelperFix() =>
-        Lines.VerifyAcrossMethodsFixAsync(
-            """
+    public Task ReadInsideANestedLocalFunction_NoHelperFix()
+    {
+        const string source = """
             using System;
             using System.IO;
 
@@ -186,25 +182,9 @@ public sealed class LocalFunctionHelperTests
                     foreach (var line in {|IOP003:Load(root)|}) Console.WriteLine(line);
                 }
             }
-            """,
-            """
-            using System;
-            using System.IO;
-
-            class C
-            {
-                private static string[] Load(string path)
-                {
-                    return Read(path);
-                    static string[] Read(string p) => File.ReadAllLines(p);
-                }
-
-                void Run(string root)
-                {
-                    foreach (var line in {|IOP003:Load(root)|}) Console.WriteLine(line);
-                }
-            }
-            """);
+            """;
+        return Lines.VerifyAcrossMethodsFixAsync(source, source);
+    }
 
     /// <summary>A generic local function that appends: its own append is not another use of the file.</summary>
     [Fact]
