@@ -7,7 +7,7 @@ namespace IoPerf.EvidenceBench.RulePairs;
 /// IOP005 (claims C19, C20): 200 small files read in a loop with <c>await reader.ReadToEndAsync()</c>, started with a
 /// SynchronizationContext that posts to a message-loop thread (as a UI thread's does) - against the code the rule's
 /// fix produces, the same await with <c>ConfigureAwait(false)</c>. The setup checks that the flagged loop really
-/// hops once per file.
+/// hops for (nearly) every file.
 /// </summary>
 [MemoryDiagnoser]
 [BenchmarkCategory("IOP005", "C19", "C20")]
@@ -34,7 +34,10 @@ public class AwaitedReadInLoopOnCapturedContextPair
         var postsBefore = _context.Posts;
         var flagged = IOP005_Before();
         var hops = _context.Posts - postsBefore;
-        if (flagged != IOP005_After() || hops < Files)
+
+        // A read whose data is ready before its await completes synchronously and needs no hop (seen once in a
+        // quick run: 199 posts for 200 files), so the check asks that nearly every read hopped, not every one.
+        if (flagged != IOP005_After() || hops < Files * 95 / 100)
         {
             throw new InvalidOperationException($"the reads did not resume on the context ({hops} posts for {Files} files)");
         }
