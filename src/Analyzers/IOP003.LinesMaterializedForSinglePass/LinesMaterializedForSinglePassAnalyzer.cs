@@ -71,7 +71,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
         var method = invocation.TargetMethod;
         if (method.Name is not ("ReadAllLines" or "ReadAllLinesAsync" or "Split"))
         {
-            if (returns is not null && ReturnedReads.MayReturnASequence(method) && readLines.Value.ReadLines)
+            if (returns is not null && returns.MayReturnASequence(method) && readLines.Value.ReadLines)
             {
                 AnalyzeCallReturningLines(context, invocation, types, handedOn);
             }
@@ -87,7 +87,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
         var hasReadLinesAsync = readLines.Value.ReadLinesAsync;
         if (ReadOf(invocation, types, hasReadLinesAsync) is not { } read)
         {
-            if (returns is not null && ReturnedReads.MayReturnASequence(method))
+            if (returns is not null && returns.MayReturnASequence(method))
             {
                 AnalyzeCallReturningLines(context, invocation, types, handedOn); // a project's own ReadAllLines()
             }

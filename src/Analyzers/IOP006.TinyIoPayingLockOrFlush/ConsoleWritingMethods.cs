@@ -113,10 +113,27 @@ internal sealed class ConsoleWritingMethods : MethodSummaries<ConsoleWritingMeth
     }
 
     /// <summary>
-    /// The declaration names the console (<c>Console.Write</c>, <c>Console.Out.WriteLine</c>): most methods that mention a
-    /// write are a stream's or a writer's and are never bound. A bare <c>WriteLine</c> under <c>using static
-    /// System.Console</c> is not looked for.
+    /// The declaration names a standard-output write (<c>Console.Write</c>, <c>Console.Out.WriteLine</c>) and has no loop
+    /// of its own: most methods that mention a write are a stream's or a writer's, and a method with a loop never
+    /// qualifies, so neither is bound (NLog's tools bound two methods with loops each time a loop called them). A bare
+    /// <c>WriteLine</c> under <c>using static System.Console</c> is not looked for.
     /// </summary>
     protected override bool LooksLikeOne(IMethodSymbol method, MethodBodySyntax declaration) =>
-        SyntaxText.Mentions(declaration.Node, "Console.");
+        // One word first: most declarations do not name the console at all, and are searched once instead of twice.
+        SyntaxText.Mentions(declaration.Node, "Console.") && SyntaxText.Mentions(declaration.Node, "Console.Write", "Console.Out") &&
+        !HasALoop(declaration.Node);
+
+    /// <summary>A loop statement in the declaration's own code (not in a lambda or local function, as <see cref="Summarize"/> walks).</summary>
+    private static bool HasALoop(SyntaxNode declaration)
+    {
+        foreach (var node in declaration.DescendantNodes(node => node == declaration || node is not (AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax)))
+        {
+            if (node is ForStatementSyntax or CommonForEachStatementSyntax or WhileStatementSyntax or DoStatementSyntax)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
 }

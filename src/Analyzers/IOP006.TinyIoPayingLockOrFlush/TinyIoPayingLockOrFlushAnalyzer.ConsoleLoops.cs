@@ -18,7 +18,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
     /// reaching across methods): only loops that contain one are walked. The outermost loop is judged once (the first of
     /// its writes to arrive judges it for all), and its first write reports.
     /// </summary>
-    private static void AnalyzeConsoleWrite(OperationAnalysisContext context, IoModel model, ConcurrentDictionary<SyntaxNode, ConsoleLoop?> loops, ConsoleWritingMethods? printers)
+    private static void AnalyzeConsoleWrite(OperationAnalysisContext context, IoModel model, Lazy<bool> consoleShapeApplies, ConcurrentDictionary<SyntaxNode, ConsoleLoop?> loops, ConsoleWritingMethods? printers)
     {
         var write = (IInvocationOperation)context.Operation;
         if (model.Types.Console is not { } console)
@@ -29,9 +29,11 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
         var writesItself = ConsoleOutput.IsStandardOutputWrite(write, console);
         if (!(writesItself || IsPrinterCall(write, printers)) ||
             write.GetOutermostLoop() is not { } loop ||
+            !consoleShapeApplies.Value ||
             (!writesItself && printers!.Of(write.TargetMethod, context.CancellationToken) is null))
         {
-            // A call to one of the project's methods judges its loop only when that method prints (summarised once).
+            // A call to one of the project's methods judges its loop only when that method prints (summarised once), and
+            // only outside test projects (asked once per compilation, after the cheap checks).
             return;
         }
 
@@ -57,7 +59,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
     /// it returns void comes last: for a referenced library's method that decodes its signature.
     /// </summary>
     private static bool IsPrinterCall(IInvocationOperation call, ConsoleWritingMethods? printers) =>
-        printers is not null && call.Parent is IExpressionStatementOperation && ReturnedReads.IsSourceMethod(call.TargetMethod) &&
+        printers is not null && call.Parent is IExpressionStatementOperation && printers.IsOwnMethod(call.TargetMethod) &&
         call.TargetMethod.ReturnsVoid;
 
     /// <summary>

@@ -47,8 +47,8 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
             var model = IoModel.For(start.Compilation);
             var types = model.Types;
             // Console output of a test project is a log for the person reading a test run, and its loops are test data:
-            // the console shape is not reported there (the writer shapes are). Asked at the first Write, not at every
-            // compilation start: both questions read the compilation's references.
+            // the console shape is not reported there (the writer shapes are). Asked at the first console write in a loop,
+            // not at every compilation start nor at a stream's Write: both questions read the compilation's references.
             var options = start.Options;
             var console = new Lazy<bool>(() => types.Console is not null && !model.IsTestProject(options), System.Threading.LazyThreadSafetyMode.PublicationOnly);
             var streams = types.File is not null && types.Stream is not null;
@@ -65,9 +65,9 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
                 {
                     var invocation = (IInvocationOperation)c.Operation;
                     var name = invocation.TargetMethod.Name;
-                    if ((name is "Write" or "WriteLine" || IsPrinterCall(invocation, printers)) && console.Value)
+                    if (name is "Write" or "WriteLine" || IsPrinterCall(invocation, printers))
                     {
-                        AnalyzeConsoleWrite(c, model, consoleLoops, printers);
+                        AnalyzeConsoleWrite(c, model, console, consoleLoops, printers);
                     }
                     else if (name == "Synchronized" && streams)
                     {

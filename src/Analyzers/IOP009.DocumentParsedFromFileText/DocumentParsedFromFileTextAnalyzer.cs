@@ -77,7 +77,8 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
         var readsHere = method.Name is "ReadAllText" or "ReadAllTextAsync" && WellKnownIoTypes.Is(method.ContainingType, types.File);
-        var callsAReader = returns is not null && !readsHere && method.ReturnType.SpecialType == SpecialType.System_String && ReturnedReads.IsSourceMethod(method);
+        var callsAReader = returns is not null && !readsHere && method.ReturnType.SpecialType == SpecialType.System_String && returns.IsOwnMethod(method) &&
+                           MayBeParsed(invocation);
         // A project method's declaration is looked at (its text, once per method) before the parsers are resolved: that
         // takes about a millisecond per compilation, which reaching across methods would otherwise pay in every one.
         if (!(readsHere || callsAReader) ||
@@ -161,6 +162,18 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
             parser.DisplayName,
             returned?.Describe() ?? "File." + invocation.TargetMethod.Name));
     }
+
+    /// <summary>
+    /// Where a project method's string may be parsed: passed first to a call with a parser's method name, or held in a
+    /// local (whose next statement is looked at later). Asked before the method's declaration is searched, as methods
+    /// returning a string are called everywhere (searching them was most of IOP009's cost with reach on, on duplicati).
+    /// </summary>
+    private static bool MayBeParsed(IInvocationOperation call) => call.GetParentSkippingConversions(out _) switch
+    {
+        IArgumentOperation { Parameter.Ordinal: 0, Parent: IInvocationOperation parse } => DocumentParser.IsStringMethodName(parse.TargetMethod.Name),
+        IVariableInitializerOperation { Parent: IVariableDeclaratorOperation } => true,
+        _ => false,
+    };
 
     /// <summary>The string the read produces: the call itself, or the await of it (through <c>.ConfigureAwait(x)</c>).</summary>
     private static IOperation? ReadValue(IInvocationOperation read)

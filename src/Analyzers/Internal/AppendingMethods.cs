@@ -92,9 +92,9 @@ internal sealed class AppendingMethods : MethodSummaries<AppendingMethod>
     /// </summary>
     protected override bool LooksLikeOne(IMethodSymbol method, MethodBodySyntax declaration)
     {
-        if (!SyntaxText.Mentions(declaration.Node, "AppendAllText", "AppendAllLines"))
+        if (!SyntaxText.Mentions(declaration.Node, "AppendAll"))
         {
-            return false; // most methods: no token walk
+            return false; // most methods: no token walk (one word searched, not both names: the walk tells them apart)
         }
 
         var appends = false;

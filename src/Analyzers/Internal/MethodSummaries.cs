@@ -40,6 +40,15 @@ internal abstract class MethodSummaries<TSummary>
 
     protected MethodUses MethodUses { get; }
 
+    /// <summary>
+    /// A cheap first filter before <see cref="Of"/>, asked of every call a rule looks at: an ordinary method or a local
+    /// function of this compilation's assembly. Assemblies are compared because asking a source symbol for its
+    /// <c>DeclaringSyntaxReferences</c> builds the array on every call (22 ms of IOP006's question on NLog, profiled).
+    /// </summary>
+    public bool IsOwnMethod(IMethodSymbol method) =>
+        method.MethodKind is MethodKind.Ordinary or MethodKind.LocalFunction &&
+        SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, Compilation.Assembly);
+
     /// <summary>The summary of <paramref name="method"/>, or null when it is not the compilation's or does not qualify.</summary>
     public TSummary? Of(IMethodSymbol method, CancellationToken cancellationToken)
     {

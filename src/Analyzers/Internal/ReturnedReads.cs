@@ -197,14 +197,10 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
     /// A cheap first filter for IOP003's and IOP007's callers: a method of source code returning an array or an
     /// <c>IEnumerable&lt;T&gt;</c>, which may be handing back a file's lines or a listing (or a lazy chain over one).
     /// </summary>
-    public static bool MayReturnASequence(IMethodSymbol method) =>
+    public bool MayReturnASequence(IMethodSymbol method) =>
         (method.ReturnType is IArrayTypeSymbol { Rank: 1 } ||
          method.ReturnType is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Collections_Generic_IEnumerable_T }) &&
-        IsSourceMethod(method);
-
-    /// <summary>An ordinary method or a local function with source code (a cheap filter before <c>Of</c>).</summary>
-    public static bool IsSourceMethod(IMethodSymbol method) =>
-        method.MethodKind is MethodKind.Ordinary or MethodKind.LocalFunction && !method.DeclaringSyntaxReferences.IsEmpty;
+        IsOwnMethod(method);
 
     /// <summary>
     /// The whole-file read a method (asked through <c>Of</c>) returns, or null when it returns anything else or cannot be
@@ -292,6 +288,9 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
 
     private static readonly string[] ReadNameList = { "ReadAllLines", "ReadAllText", "GetFiles", "GetDirectories", "GetFileSystemEntries", "GetFileSystemInfos" };
 
+    /// <summary>Words every name of <see cref="ReadNameList"/> contains one of.</summary>
+    private static readonly string[] ReadNamePrefixes = { "ReadAll", "GetFile", "GetDirectories" };
+
     /// <summary>
     /// A syntax-only first look, so that most methods are never bound (binding a method body that is not the one being
     /// analysed costs about 2-3 ms): the method names one of the reads, or returns a call to a method of its own type
@@ -327,7 +326,12 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
         return false;
     }
 
-    private static bool NamesARead(SyntaxNode code) => SyntaxText.Mentions(code, ReadNameList);
+    /// <summary>
+    /// Three shorter words first (a whole type's text is searched for some questions): most text names none of them and
+    /// is searched three times instead of six; the rest is searched again for the names themselves.
+    /// </summary>
+    private static bool NamesARead(SyntaxNode code) =>
+        SyntaxText.Mentions(code, ReadNamePrefixes) && SyntaxText.Mentions(code, ReadNameList);
 
     private bool TypeNamesARead(INamedTypeSymbol type) => _typesNamingARead.GetOrAdd(type, AnyDeclarationNamesAReadOf);
 

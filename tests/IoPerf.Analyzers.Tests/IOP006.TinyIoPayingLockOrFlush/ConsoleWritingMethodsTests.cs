@@ -1,0 +1,95 @@
+using IoPerf.Analyzers.Internal;
+using IoPerf.Analyzers.IOP006.TinyIoPayingLockOrFlush;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Xunit;
+
+namespace IoPerf.Analyzers.Tests.IOP006.TinyIoPayingLockOrFlush;
+
+/// <summary>
+/// IOP006's summary of the project's printing methods asked directly: which declarations its look at the syntax lets
+/// through to be bound (<c>MayHaveOne</c>), what the bound summary then says, and the cheap filter every call passes first.
+/// </summary>
+public sealed class ConsoleWritingMethodsTests
+{
+    private const string Source = """
+        using System;
+        using System.Collections.Generic;
+        using System.Linq;
+
+        class C
+        {
+            static void Row(string a, int b) { Console.Write(a); Console.WriteLine(b); }
+            static void OutRow(string a) => Console.Out
+                .WriteLine(a);
+            static void Rows(IEnumerable<string> items) { foreach (var item in items) Console.WriteLine(item); }
+            static void Counted(int n) { var i = 0; while (i++ < n) Console.Write('.'); }
+            static void Joined(IEnumerable<int> items) => Console.WriteLine(string.Join(",", items.Where(x => { for (var i = 0; i < 2; i++) { } return x > 0; })));
+            static void Error(string a) => Console.Error.WriteLine(a);
+            static void Colour() => Console.ForegroundColor = ConsoleColor.Red;
+            int Width => Console.WindowWidth;
+
+            void Run()
+            {
+                Local("x");
+                void Local(string s) => Console.WriteLine(s);
+            }
+        }
+        """;
+
+    private static (CSharpCompilation Compilation, ConsoleWritingMethods Printers) Compile()
+    {
+        var tree = CSharpSyntaxTree.ParseText(Source, new CSharpParseOptions(LanguageVersion.Latest));
+        var compilation = CSharpCompilation.Create(
+            "Printers",
+            new[] { tree },
+            TestFrameworkReferences.Get(TestFramework.Net80),
+            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
+        return (compilation, new ConsoleWritingMethods(compilation, IoModel.For(compilation)));
+    }
+
+    private static IMethodSymbol Method(CSharpCompilation compilation, string name) =>
+        compilation.GetTypeByMetadataName("C")!.GetMembers(name).OfType<IMethodSymbol>().Single();
+
+    [Theory]
+    [InlineData("Row", true)]
+    [InlineData("OutRow", true)] // Console.Out on one line, its write on the next
+    [InlineData("Joined", true)] // the loop is in a lambda, which the summary does not walk either
+    [InlineData("Rows", false)] // a loop: how many writes a call makes is not in the code, so it is never bound
+    [InlineData("Counted", false)]
+    [InlineData("Error", false)] // standard error is not the output the rule counts
+    [InlineData("Colour", false)]
+    public void LookAtTheSyntax_LetsThroughOnlyWhatMayPrint(string name, bool mayPrint)
+    {
+        var (compilation, printers) = Compile();
+
+        Assert.Equal(mayPrint, printers.MayHaveOne(Method(compilation, name), CancellationToken.None));
+    }
+
+    [Theory]
+    [InlineData("Row", 2)]
+    [InlineData("OutRow", 1)]
+    [InlineData("Joined", 1)]
+    public void MethodThatPrintsOnEveryCall_CountsItsWrites(string name, int writes)
+    {
+        var (compilation, printers) = Compile();
+
+        Assert.Equal(writes, printers.Of(Method(compilation, name), CancellationToken.None)?.Writes);
+    }
+
+    [Fact]
+    public void OwnMethod_IsAnOrdinaryMethodOrLocalFunctionOfThisAssembly()
+    {
+        var (compilation, printers) = Compile();
+        var type = compilation.GetTypeByMetadataName("C")!;
+        var tree = compilation.SyntaxTrees.Single();
+        var local = (IMethodSymbol)compilation.GetSemanticModel(tree).GetDeclaredSymbol(tree.GetRoot().DescendantNodes().OfType<LocalFunctionStatementSyntax>().Single())!;
+        var writeLine = compilation.GetTypeByMetadataName("System.Console")!.GetMembers("WriteLine").OfType<IMethodSymbol>().First();
+
+        Assert.True(printers.IsOwnMethod(Method(compilation, "Row")));
+        Assert.True(printers.IsOwnMethod(local));
+        Assert.False(printers.IsOwnMethod(((IPropertySymbol)type.GetMembers("Width").Single()).GetMethod!));
+        Assert.False(printers.IsOwnMethod(writeLine));
+    }
+}
