@@ -43,6 +43,8 @@ internal sealed class FileChunkReader : IMethodSummary<FileChunkReader>
 /// </summary>
 internal sealed class FileChunkReaders : MethodSummaries<FileChunkReader>
 {
+    private static readonly WordList ReadWord = new("Read");
+
     private readonly WellKnownIoTypes _types;
 
     public FileChunkReaders(Compilation compilation, IoModel model)
@@ -103,7 +105,7 @@ internal sealed class FileChunkReaders : MethodSummaries<FileChunkReader>
 
     /// <summary>The method takes a byte buffer and names a read; most methods are never bound.</summary>
     protected override bool LooksLikeOne(IMethodSymbol method, MethodBodySyntax declaration) =>
-        TakesAByteBuffer(method) && SyntaxText.Mentions(declaration.Node, "Read");
+        TakesAByteBuffer(method) && SyntaxText.Mentions(declaration.Node, ReadWord);
 
     /// <summary>
     /// The buffer parameter a read fills whole: <c>Read(buffer)</c>, <c>Read(buffer.AsSpan())</c>,
@@ -158,14 +160,22 @@ internal sealed class FileChunkReaders : MethodSummaries<FileChunkReader>
     }
 
     /// <summary>
-    /// <c>byte[]</c>, <c>Span&lt;byte&gt;</c> or <c>Memory&lt;byte&gt;</c>. Asked of every argument of every call: the
-    /// arity and kind come before any name.
+    /// <c>byte[]</c>, <c>Span&lt;byte&gt;</c> or <c>Memory&lt;byte&gt;</c>. Asked of every argument of every call: a special
+    /// type (string, int, bool: most arguments) and the kind are settled before any cast to an interface or any name.
     /// </summary>
-    private static bool IsByteBuffer(ITypeSymbol? type) => type switch
+    private static bool IsByteBuffer(ITypeSymbol? type)
     {
-        IArrayTypeSymbol { Rank: 1, ElementType.SpecialType: SpecialType.System_Byte } => true,
-        INamedTypeSymbol { Arity: 1, TypeKind: TypeKind.Struct } named =>
-            named.TypeArguments[0].SpecialType == SpecialType.System_Byte && named.Name is "Span" or "Memory" && named.ContainingNamespace.Name == "System",
-        _ => false,
-    };
+        if (type is null || type.SpecialType != SpecialType.None)
+        {
+            return false;
+        }
+
+        return type.TypeKind switch
+        {
+            TypeKind.Array => type is IArrayTypeSymbol { Rank: 1, ElementType.SpecialType: SpecialType.System_Byte },
+            TypeKind.Struct => type is INamedTypeSymbol { Arity: 1 } named && named.TypeArguments[0].SpecialType == SpecialType.System_Byte &&
+                               named.Name is "Span" or "Memory" && named.ContainingNamespace.Name == "System",
+            _ => false,
+        };
+    }
 }

@@ -36,6 +36,10 @@ internal sealed class ConsoleWritingMethod : IMethodSummary<ConsoleWritingMethod
 /// </summary>
 internal sealed class ConsoleWritingMethods : MethodSummaries<ConsoleWritingMethod>
 {
+    private static readonly WordList ConsoleWord = new("Console.");
+
+    private static readonly WordList StandardOutputWrites = new("Console.Write", "Console.Out");
+
     private readonly IoModel _model;
 
     public ConsoleWritingMethods(Compilation compilation, IoModel model)
@@ -43,6 +47,8 @@ internal sealed class ConsoleWritingMethods : MethodSummaries<ConsoleWritingMeth
     {
         _model = model;
     }
+
+    protected override WordList? WordsEveryOneNames => ConsoleWord;
 
     protected override ConsoleWritingMethod? Summarize(IMethodSymbol method, out bool complete, CancellationToken cancellationToken)
     {
@@ -120,7 +126,7 @@ internal sealed class ConsoleWritingMethods : MethodSummaries<ConsoleWritingMeth
     /// </summary>
     protected override bool LooksLikeOne(IMethodSymbol method, MethodBodySyntax declaration) =>
         // One word first: most declarations do not name the console at all, and are searched once instead of twice.
-        SyntaxText.Mentions(declaration.Node, "Console.") && SyntaxText.Mentions(declaration.Node, "Console.Write", "Console.Out") &&
+        SyntaxText.Mentions(declaration.Node, ConsoleWord) && SyntaxText.Mentions(declaration.Node, StandardOutputWrites) &&
         !HasALoop(declaration.Node);
 
     /// <summary>A loop statement in the declaration's own code (not in a lambda or local function, as <see cref="Summarize"/> walks).</summary>

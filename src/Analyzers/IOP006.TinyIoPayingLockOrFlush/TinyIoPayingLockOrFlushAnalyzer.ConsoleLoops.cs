@@ -59,7 +59,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
     /// it returns void comes last: for a referenced library's method that decodes its signature.
     /// </summary>
     private static bool IsPrinterCall(IInvocationOperation call, ConsoleWritingMethods? printers) =>
-        printers is not null && call.Parent is IExpressionStatementOperation && printers.IsOwnMethod(call.TargetMethod) &&
+        printers is not null && call.Parent is IExpressionStatementOperation && printers.IsCandidate(call.TargetMethod) &&
         call.TargetMethod.ReturnsVoid;
 
     /// <summary>

@@ -68,7 +68,7 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
         {
             // Whether the method returns void last: for a referenced library's method that decodes its signature.
             if (appends is not null && invocation.Parent is IExpressionStatementOperation &&
-                appends.IsOwnMethod(invocation.TargetMethod) && invocation.TargetMethod.ReturnsVoid &&
+                appends.IsCandidate(invocation.TargetMethod) && invocation.TargetMethod.ReturnsVoid &&
                 invocation.GetEnclosingLoop() is { } callingLoop)
             {
                 AnalyzeCallThatAppends(context, invocation, callingLoop, loops);

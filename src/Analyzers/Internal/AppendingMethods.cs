@@ -46,6 +46,9 @@ internal sealed class AppendingMethod : IMethodSummary<AppendingMethod>
 /// </summary>
 internal sealed class AppendingMethods : MethodSummaries<AppendingMethod>
 {
+    /// <summary>One word searched, not both names: the token walk in <see cref="LooksLikeOne"/> tells them apart.</summary>
+    private static readonly WordList AppendWord = new("AppendAll");
+
     private readonly WellKnownIoTypes _types;
 
     public AppendingMethods(Compilation compilation, WellKnownIoTypes types, MethodUses methodUses)
@@ -53,6 +56,8 @@ internal sealed class AppendingMethods : MethodSummaries<AppendingMethod>
     {
         _types = types;
     }
+
+    protected override WordList? WordsEveryOneNames => AppendWord;
 
     /// <summary>What a method (asked through <c>Of</c>) appends on every call, or null when it is not such a method.</summary>
     protected override AppendingMethod? Summarize(IMethodSymbol method, out bool complete, CancellationToken cancellationToken)
@@ -92,9 +97,9 @@ internal sealed class AppendingMethods : MethodSummaries<AppendingMethod>
     /// </summary>
     protected override bool LooksLikeOne(IMethodSymbol method, MethodBodySyntax declaration)
     {
-        if (!SyntaxText.Mentions(declaration.Node, "AppendAll"))
+        if (!SyntaxText.Mentions(declaration.Node, AppendWord))
         {
-            return false; // most methods: no token walk (one word searched, not both names: the walk tells them apart)
+            return false; // most methods: no token walk
         }
 
         var appends = false;

@@ -200,7 +200,7 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
     public bool MayReturnASequence(IMethodSymbol method) =>
         (method.ReturnType is IArrayTypeSymbol { Rank: 1 } ||
          method.ReturnType is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Collections_Generic_IEnumerable_T }) &&
-        IsOwnMethod(method);
+        IsCandidate(method);
 
     /// <summary>
     /// The whole-file read a method (asked through <c>Of</c>) returns, or null when it returns anything else or cannot be
@@ -286,10 +286,10 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
         return true;
     }
 
-    private static readonly string[] ReadNameList = { "ReadAllLines", "ReadAllText", "GetFiles", "GetDirectories", "GetFileSystemEntries", "GetFileSystemInfos" };
+    private static readonly WordList ReadNameList = new("ReadAllLines", "ReadAllText", "GetFiles", "GetDirectories", "GetFileSystemEntries", "GetFileSystemInfos");
 
     /// <summary>Words every name of <see cref="ReadNameList"/> contains one of.</summary>
-    private static readonly string[] ReadNamePrefixes = { "ReadAll", "GetFile", "GetDirectories" };
+    private static readonly WordList ReadNamePrefixes = new("ReadAll", "GetFile", "GetDirectories");
 
     /// <summary>
     /// A syntax-only first look, so that most methods are never bound (binding a method body that is not the one being
@@ -332,6 +332,8 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
     /// </summary>
     private static bool NamesARead(SyntaxNode code) =>
         SyntaxText.Mentions(code, ReadNamePrefixes) && SyntaxText.Mentions(code, ReadNameList);
+
+    protected override WordList? WordsEveryOneNames => ReadNamePrefixes;
 
     private bool TypeNamesARead(INamedTypeSymbol type) => _typesNamingARead.GetOrAdd(type, AnyDeclarationNamesAReadOf);
 

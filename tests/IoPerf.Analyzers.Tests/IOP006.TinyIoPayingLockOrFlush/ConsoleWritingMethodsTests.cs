@@ -78,8 +78,19 @@ public sealed class ConsoleWritingMethodsTests
         Assert.Equal(writes, printers.Of(Method(compilation, name), CancellationToken.None)?.Writes);
     }
 
+    /// <summary>A compilation whose text never names the console has no printing method: no call in it is a candidate.</summary>
     [Fact]
-    public void OwnMethod_IsAnOrdinaryMethodOrLocalFunctionOfThisAssembly()
+    public void CompilationThatNeverNamesTheConsole_HasNoCandidate()
+    {
+        var tree = CSharpSyntaxTree.ParseText("class D { static void Row(string a) => System.Diagnostics.Debug.WriteLine(a); }");
+        var compilation = CSharpCompilation.Create("Quiet", new[] { tree }, TestFrameworkReferences.Get(TestFramework.Net80));
+        var printers = new ConsoleWritingMethods(compilation, IoModel.For(compilation));
+
+        Assert.False(printers.IsCandidate(compilation.GetTypeByMetadataName("D")!.GetMembers("Row").OfType<IMethodSymbol>().Single()));
+    }
+
+    [Fact]
+    public void Candidate_IsAnOrdinaryMethodOrLocalFunctionOfThisAssembly()
     {
         var (compilation, printers) = Compile();
         var type = compilation.GetTypeByMetadataName("C")!;
@@ -87,9 +98,9 @@ public sealed class ConsoleWritingMethodsTests
         var local = (IMethodSymbol)compilation.GetSemanticModel(tree).GetDeclaredSymbol(tree.GetRoot().DescendantNodes().OfType<LocalFunctionStatementSyntax>().Single())!;
         var writeLine = compilation.GetTypeByMetadataName("System.Console")!.GetMembers("WriteLine").OfType<IMethodSymbol>().First();
 
-        Assert.True(printers.IsOwnMethod(Method(compilation, "Row")));
-        Assert.True(printers.IsOwnMethod(local));
-        Assert.False(printers.IsOwnMethod(((IPropertySymbol)type.GetMembers("Width").Single()).GetMethod!));
-        Assert.False(printers.IsOwnMethod(writeLine));
+        Assert.True(printers.IsCandidate(Method(compilation, "Row")));
+        Assert.True(printers.IsCandidate(local));
+        Assert.False(printers.IsCandidate(((IPropertySymbol)type.GetMembers("Width").Single()).GetMethod!));
+        Assert.False(printers.IsCandidate(writeLine));
     }
 }
