@@ -79,9 +79,25 @@ internal sealed class FileKey : IEquatable<FileKey>
     public bool IsUsedElsewhereThan(IMethodSymbol appendingMethod, ILoopOperation loop, IOperation root, Compilation compilation) =>
         IsUsedInLoop(loop, root, new HashSet<IOperation>(), compilation, appendingMethod);
 
+    /// <summary>
+    /// The operations <paramref name="loop"/> runs, less the body of <paramref name="appendingMethod"/> when that is a local
+    /// function declared in the loop (walked with it): its append is the one being judged, not another use or change of a file.
+    /// </summary>
+    public static IEnumerable<IOperation> LoopOperationsBesides(ILoopOperation loop, IMethodSymbol? appendingMethod)
+    {
+        if (appendingMethod is not { MethodKind: MethodKind.LocalFunction, DeclaringSyntaxReferences: { Length: 1 } declarations } ||
+            declarations[0].SyntaxTree != loop.Syntax.SyntaxTree || !loop.Syntax.Span.Contains(declarations[0].Span))
+        {
+            return loop.AllOperations();
+        }
+
+        var appendingBody = declarations[0].Span;
+        return loop.AllOperations().Where(operation => !appendingBody.Contains(operation.Syntax.Span));
+    }
+
     private bool IsUsedInLoop(ILoopOperation loop, IOperation root, HashSet<IOperation> appendPaths, Compilation compilation, IMethodSymbol? appendingMethod)
     {
-        foreach (var operation in loop.AllOperations())
+        foreach (var operation in LoopOperationsBesides(loop, appendingMethod))
         {
             if (!appendPaths.Contains(operation) && Refers(operation) && !IsNullOrEmptyCheck(operation))
             {

@@ -116,7 +116,7 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
         var calls = loops.Calls.GetOrAdd(loop.Syntax, _ => new ConcurrentDictionary<IMethodSymbol, bool>(SymbolEqualityComparer.Default));
         if (!calls.TryGetValue(call.TargetMethod, out var reportable))
         {
-            reportable = calls.GetOrAdd(call.TargetMethod, IsLoopThatMayKeepAWriter(loop, model) &&
+            reportable = calls.GetOrAdd(call.TargetMethod, IsLoopThatMayKeepAWriter(loop, model, call.TargetMethod) &&
                                                           !key.IsUsedElsewhereThan(call.TargetMethod, loop, loop.GetRoot(), context.Compilation));
         }
 
@@ -139,13 +139,13 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
     /// yields, appends itself, or its own code changes files (the project's calls are not followed here: the appending
     /// method's are the append, and the others' uses of the file are <see cref="FileKey.IsUsedElsewhereThan"/>'s).
     /// </summary>
-    private static bool IsLoopThatMayKeepAWriter(ILoopOperation loop, IoModel model) =>
+    private static bool IsLoopThatMayKeepAWriter(ILoopOperation loop, IoModel model, IMethodSymbol appendingMethod) =>
         !loop.Syntax.ContainsDiagnostics &&
         AppendsOf(loop, model.Types) is { Count: 0 } &&
         !model.Pacing.Waits(loop) &&
         !model.LoopLength.RunsAtMost(loop, TooFewIterations) &&
         !YieldsInside(loop) &&
-        !model.Effects.MayChange(loop.AllOperations(), AnyKnownChange.Instance, followCalls: false);
+        !model.Effects.MayChange(FileKey.LoopOperationsBesides(loop, appendingMethod), AnyKnownChange.Instance, followCalls: false);
 
     /// <summary>
     /// The call's object is <c>this</c>, a readonly field of this object or a static one, or a local or parameter

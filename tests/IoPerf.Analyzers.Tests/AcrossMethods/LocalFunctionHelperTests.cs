@@ -198,6 +198,32 @@ public sealed class LocalFunctionHelperTests
             Rules.FileReopenedForEachAppend,
             "'Log', which calls File.AppendAllText, opens, appends to and closes LogPath on every iteration of this loop; write through one StreamWriter opened before the loop");
 
+    /// <summary>An appending local function declared inside the loop that calls it: its own append is not another use of the file.</summary>
+    [Fact]
+    public Task LocalFunctionDeclaredInsideItsLoop_LoopCallIsReported() =>
+        Appends.VerifyAcrossMethodsReportAsync(
+            Code("", """
+                    foreach (var item in items)
+                    {
+                        void Log(string message) => File.AppendAllText(LogPath, message + Environment.NewLine);
+                        {|#0:Log(item)|};
+                    }
+            """),
+            Rules.FileReopenedForEachAppend,
+            "'Log', which calls File.AppendAllText, opens, appends to and closes LogPath on every iteration of this loop; write through one StreamWriter opened before the loop");
+
+    /// <summary>The same, where the loop also reads the file: a writer held open would hide the lines not yet flushed.</summary>
+    [Fact]
+    public Task LocalFunctionDeclaredInsideItsLoop_LoopAlsoReadsTheFile_NoDiagnostic() =>
+        Appends.VerifyAcrossMethodsAsync(Code("", """
+                    foreach (var item in items)
+                    {
+                        void Log(string message) => File.AppendAllText(LogPath, message);
+                        Log(item);
+                        Console.WriteLine(File.ReadAllText(LogPath).Length);
+                    }
+            """));
+
     /// <summary>A local function that returns a private method's read (a wrapper of a wrapper), enumerated once.</summary>
     [Fact]
     public Task LocalFunctionReturnsAMethodsRead_IsReported() =>

@@ -14,7 +14,7 @@ public sealed class Model_SyntaxTextTests
     /// <summary>
     /// Padding that puts the word across the first chunk's edge (the method starts at 10, the word at padding + 41, the
     /// first chunk ends at 4,106), across the second's (8,191), and clear of both; 4050 puts it across the edge of the
-    /// whole tree's first chunk (4,096), which is searched first.
+    /// whole tree's first chunk (4,096), which <c>AnyTreeMentions</c> searches.
     /// </summary>
     [Theory]
     [InlineData(4050)]
@@ -30,6 +30,7 @@ public sealed class Model_SyntaxTextTests
         var method = CSharpSyntaxTree.ParseText(code).GetRoot().DescendantNodes().OfType<Microsoft.CodeAnalysis.CSharp.Syntax.MethodDeclarationSyntax>().Single();
 
         Assert.True(SyntaxText.Mentions(method, new WordList("ReadAllLines")));
+        Assert.True(SyntaxText.AnyTreeMentions(CSharpCompilation.Create("Edge", new[] { method.SyntaxTree }), new WordList("ReadAllLines")));
         Assert.True(SyntaxText.Mentions(method, new WordList("Console.", "ReadAllLines")));
         Assert.False(SyntaxText.Mentions(method, new WordList("ReadAllText")));
     }
@@ -61,7 +62,6 @@ public sealed class Model_SyntaxTextTests
         var methods = tree.GetRoot().DescendantNodes().OfType<Microsoft.CodeAnalysis.CSharp.Syntax.MethodDeclarationSyntax>().ToList();
         var words = new WordList("Console.");
 
-        // The tree's answer is remembered after the first question: the second must still search the declaration itself.
         Assert.True(SyntaxText.Mentions(methods[1], words));
         Assert.False(SyntaxText.Mentions(methods[0], words));
         Assert.False(SyntaxText.Mentions(methods[0], new WordList("AppendAll")));
