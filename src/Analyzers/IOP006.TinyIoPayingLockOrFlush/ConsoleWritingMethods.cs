@@ -38,8 +38,6 @@ internal sealed class ConsoleWritingMethods : MethodSummaries<ConsoleWritingMeth
 {
     private static readonly WordList ConsoleWord = new("Console.");
 
-    private static readonly WordList StandardOutputWrites = new("Console.Write", "Console.Out");
-
     private readonly IoModel _model;
 
     public ConsoleWritingMethods(Compilation compilation, IoModel model)
@@ -119,15 +117,15 @@ internal sealed class ConsoleWritingMethods : MethodSummaries<ConsoleWritingMeth
     }
 
     /// <summary>
-    /// The declaration names a standard-output write (<c>Console.Write</c>, <c>Console.Out.WriteLine</c>) and has no loop
-    /// of its own: most methods that mention a write are a stream's or a writer's, and a method with a loop never
-    /// qualifies, so neither is bound (NLog's tools bound two methods with loops each time a loop called them). A bare
-    /// <c>WriteLine</c> under <c>using static System.Console</c> is not looked for.
+    /// The declaration names the console (<c>Console.</c>) and has no loop of its own: most methods that mention a write
+    /// are a stream's or a writer's, and a method with a loop never qualifies, so neither is bound (NLog's tools bound two
+    /// methods with loops in each of two compilations). Only <c>Console.</c> is searched for, not the write itself: a
+    /// method under <c>using static System.Console</c> that names <c>Console.WindowWidth</c> and calls a bare
+    /// <c>WriteLine</c>, or one with a line break after the dot, prints as surely. A method that never names
+    /// <c>Console.</c> (only bare <c>WriteLine</c> calls) is not looked for.
     /// </summary>
     protected override bool LooksLikeOne(IMethodSymbol method, MethodBodySyntax declaration) =>
-        // One word first: most declarations do not name the console at all, and are searched once instead of twice.
-        SyntaxText.Mentions(declaration.Node, ConsoleWord) && SyntaxText.Mentions(declaration.Node, StandardOutputWrites) &&
-        !HasALoop(declaration.Node);
+        SyntaxText.Mentions(declaration.Node, ConsoleWord) && !HasALoop(declaration.Node);
 
     /// <summary>A loop statement in the declaration's own code (not in a lambda or local function, as <see cref="Summarize"/> walks).</summary>
     private static bool HasALoop(SyntaxNode declaration)

@@ -28,6 +28,8 @@ public sealed class ConsoleWritingMethodsTests
             static void Joined(IEnumerable<int> items) => Console.WriteLine(string.Join(",", items.Where(x => { for (var i = 0; i < 2; i++) { } return x > 0; })));
             static void Error(string a) => Console.Error.WriteLine(a);
             static void Colour() => Console.ForegroundColor = ConsoleColor.Red;
+            static void Split(string a) { Console.
+                Write(a); }
             int Width => Console.WindowWidth;
 
             void Run()
@@ -58,8 +60,7 @@ public sealed class ConsoleWritingMethodsTests
     [InlineData("Joined", true)] // the loop is in a lambda, which the summary does not walk either
     [InlineData("Rows", false)] // a loop: how many writes a call makes is not in the code, so it is never bound
     [InlineData("Counted", false)]
-    [InlineData("Error", false)] // standard error is not the output the rule counts
-    [InlineData("Colour", false)]
+    [InlineData("Split", true)] // a line break after the dot: the text names Console. all the same
     public void LookAtTheSyntax_LetsThroughOnlyWhatMayPrint(string name, bool mayPrint)
     {
         var (compilation, printers) = Compile();
@@ -71,11 +72,23 @@ public sealed class ConsoleWritingMethodsTests
     [InlineData("Row", 2)]
     [InlineData("OutRow", 1)]
     [InlineData("Joined", 1)]
+    [InlineData("Split", 1)]
     public void MethodThatPrintsOnEveryCall_CountsItsWrites(string name, int writes)
     {
         var (compilation, printers) = Compile();
 
         Assert.Equal(writes, printers.Of(Method(compilation, name), CancellationToken.None)?.Writes);
+    }
+
+    /// <summary>Bound, as their text names the console, and then not printers: standard error, a colour change.</summary>
+    [Theory]
+    [InlineData("Error")]
+    [InlineData("Colour")]
+    public void MethodThatNamesTheConsoleButDoesNotPrint_HasNoSummary(string name)
+    {
+        var (compilation, printers) = Compile();
+
+        Assert.Null(printers.Of(Method(compilation, name), CancellationToken.None));
     }
 
     /// <summary>A compilation whose text never names the console has no printing method: no call in it is a candidate.</summary>

@@ -44,8 +44,36 @@ public sealed class IOP006_AcrossMethodsTests
     [InlineData("public static void PrintRow(string row) { Console.Write(row); Console.WriteLine(';'); }", "foreach (var item in items) {|#0:Printer.PrintRow(item)|};", 2)]
     [InlineData("public void PrintRow(string row) { var text = row.Trim(); Console.Out.Write(text); Console.WriteLine(); }", "for (var i = 0; i < items.Count; i++) {|#0:_printer.PrintRow(items[i])|};", 2)]
     [InlineData("public static void PrintRow(string row) { try { Console.Write(row); Console.Write(' '); Console.WriteLine(row.Length); } catch (IOException) { } }", "foreach (var item in items) {|#0:Printer.PrintRow(item)|};", 3)]
+    [InlineData("public static void PrintRow(string row) { Console.\n        Write(row); Console.\n        WriteLine(); }", "foreach (var item in items) {|#0:Printer.PrintRow(item)|};", 2)]
     public Task LoopCallsAMethodThatWritesSeveralTimes(string printer, string loop, int count) =>
         ExpectOne(Code(printer, loop), Many(count, "'PrintRow'"));
+
+    /// <summary>
+    /// Under <c>using static System.Console</c>, a printer that names <c>Console.</c> only to read the window's width: its
+    /// bare writes count (the method is bound because its text names the console).
+    /// </summary>
+    [Fact]
+    public Task UsingStaticConsolePrinterThatNamesTheConsoleOnce_IsReported() =>
+        ExpectOne(
+            """
+            using System;
+            using System.Collections.Generic;
+            using static System.Console;
+
+            class Printer
+            {
+                public static void PrintRow(string row) { var width = Console.WindowWidth; WriteLine(row); Write(width); }
+            }
+
+            class Report
+            {
+                void Run(List<string> items)
+                {
+                    foreach (var item in items) {|#0:Printer.PrintRow(item)|};
+                }
+            }
+            """,
+            Many(2, "'PrintRow'"));
 
     /// <summary>One write per call, over a file's lines: data that is usually long, as for a write in the loop itself.</summary>
     [Fact]
