@@ -125,12 +125,12 @@ internal sealed class ConsoleWritingMethods : MethodSummaries<ConsoleWritingMeth
     /// <c>Console.</c> (only bare <c>WriteLine</c> calls) is not looked for.
     /// </summary>
     protected override bool LooksLikeOne(IMethodSymbol method, MethodBodySyntax declaration) =>
-        SyntaxText.Mentions(declaration.Node, ConsoleWord) && !HasALoop(declaration.Node);
+        SyntaxText.Mentions(declaration.Node, ConsoleWord) && !HasALoop(declaration);
 
     /// <summary>A loop statement in the declaration's own code (not in a lambda or local function, as <see cref="Summarize"/> walks).</summary>
-    private static bool HasALoop(SyntaxNode declaration)
+    private static bool HasALoop(MethodBodySyntax declaration)
     {
-        foreach (var node in declaration.DescendantNodes(node => node == declaration || node is not (AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax)))
+        foreach (var node in declaration.OwnNodes())
         {
             if (node is ForStatementSyntax or CommonForEachStatementSyntax or WhileStatementSyntax or DoStatementSyntax)
             {

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Concurrent;
+using System.Collections.Generic;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -254,6 +255,10 @@ internal sealed class MethodBodySyntax
     public BlockSyntax? Body { get; }
 
     public ArrowExpressionClauseSyntax? ExpressionBody { get; }
+
+    /// <summary>The syntax nodes of the body that run as this method's own code: not those in its lambdas or local functions.</summary>
+    public IEnumerable<SyntaxNode> OwnNodes() =>
+        (Body ?? (SyntaxNode)ExpressionBody!).DescendantNodes(node => node is not (AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax));
 
     /// <summary>The declaration <paramref name="node"/> is, when it is a method's or a local function's with a body; null otherwise.</summary>
     public static MethodBodySyntax? Of(SyntaxNode node) => node switch

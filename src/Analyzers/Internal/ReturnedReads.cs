@@ -315,7 +315,7 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
             return CallsAReaderOfItsType(arrow.Expression, method);
         }
 
-        foreach (var node in declaration.Body!.DescendantNodes(node => node is not (AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax)))
+        foreach (var node in declaration.OwnNodes())
         {
             if (node is ReturnStatementSyntax { Expression: { } returned } && CallsAReaderOfItsType(returned, method))
             {
