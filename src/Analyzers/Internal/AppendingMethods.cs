@@ -93,7 +93,9 @@ internal sealed class AppendingMethods : MethodSummaries<AppendingMethod>
 
     /// <summary>
     /// The method names an append and no other file operation (a logger that rotates its file - checks its length,
-    /// deletes or moves it - would break under a writer held open across calls).
+    /// deletes or moves it - would break under a writer held open across calls). Names are compared without an
+    /// <c>Async</c> suffix: <c>File.WriteAllTextAsync</c> truncates as <c>WriteAllText</c> does. Creating the folder is
+    /// not among them: a writer held open keeps its folder, so the advice still holds.
     /// </summary>
     protected override bool LooksLikeOne(IMethodSymbol method, MethodBodySyntax declaration)
     {
@@ -110,13 +112,15 @@ internal sealed class AppendingMethods : MethodSummaries<AppendingMethod>
                 continue;
             }
 
-            switch (token.ValueText)
+            var name = token.ValueText;
+            switch (name.EndsWith("Async", System.StringComparison.Ordinal) ? name.Substring(0, name.Length - "Async".Length) : name)
             {
                 case "AppendAllText" or "AppendAllLines":
                     appends = true;
                     break;
-                case "FileInfo" or "Delete" or "Move" or "Copy" or "Replace" or "Exists" or "Length" or "WriteAllText" or "WriteAllLines" or "WriteAllBytes" or
-                     "StreamWriter" or "FileStream" or "Open" or "OpenWrite" or "Create" or "AppendText" or "ReadAllText" or "ReadAllLines" or "ReadLines" or "SetLastWriteTime":
+                case "FileInfo" or "Delete" or "Move" or "Copy" or "Replace" or "Exists" or "Length" or "SetLength" or "WriteAllText" or "WriteAllLines" or "WriteAllBytes" or
+                     "AppendAllBytes" or "StreamWriter" or "FileStream" or "Open" or "OpenWrite" or "OpenRead" or "OpenText" or "Create" or "CreateText" or "AppendText" or
+                     "ReadAllText" or "ReadAllLines" or "ReadAllBytes" or "ReadLines" or "SetLastWriteTime":
                     return false;
             }
         }

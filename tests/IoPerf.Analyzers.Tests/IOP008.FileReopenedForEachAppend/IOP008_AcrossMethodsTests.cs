@@ -54,6 +54,7 @@ public sealed class IOP008_AcrossMethodsTests
     [InlineData("public static void Log(string message) { try { File.AppendAllText(StaticPath, message); } catch (IOException) { } }", "foreach (var item in items) {|#0:Logger.Log(item)|};", "StaticPath")]
     [InlineData("public void Log(string message) { var line = $\"{DateTime.Now:O} {message}\"; File.AppendAllText(_path, line); }", "foreach (var item in items) {|#0:_logger.Log(item)|};", "_path")]
     [InlineData("public void Log(string message) => File.AppendAllText(_path, message);", "for (var i = 0; i < items.Count; i++) {|#0:logger.Log(items[i])|};", "_path")]
+    [InlineData("public static void Log(string message) { Directory.CreateDirectory(\"logs\"); File.AppendAllText(LogPath, message); }", "foreach (var item in items) {|#0:Logger.Log(item)|};", "LogPath")]
     public Task LoopCallsAMethodThatAppendsToOneFile(string logger, string loop, string path) =>
         ExpectOne(Code(logger, loop), "Log", path);
 
@@ -77,6 +78,9 @@ public sealed class IOP008_AcrossMethodsTests
     [InlineData("public static void Log(string m) => File.AppendAllText(m + \".log\", m);")]                                  // a file per message
     [InlineData("public static void Log(string m) { File.AppendAllText(LogPath, m); File.AppendAllText(StaticPath, m); }")] // two files
     [InlineData("public static void Log(string m) { File.Delete(StaticPath); File.AppendAllText(LogPath, m); }")]          // it also changes files: a rotating logger
+    [InlineData("public static void Log(string m) { _ = File.WriteAllTextAsync(StaticPath, \"\"); File.AppendAllText(LogPath, m); }")] // it also truncates a file (an Async name)
+    [InlineData("public static void Log(string m) { _ = File.ReadAllBytes(LogPath); File.AppendAllText(LogPath, m); }")]               // it reads the file back
+    [InlineData("public static void Log(string m) { using (File.CreateText(StaticPath)) { } File.AppendAllText(LogPath, m); }")]         // it starts a file afresh
     [InlineData("public static void Log(string m) { foreach (var c in m) File.AppendAllText(LogPath, c.ToString()); }")]   // its own loop: reported inside
     public Task MethodDoesNotAppendToOneFileOnEveryCall_NoDiagnosticAtTheCall(string logger)
     {
