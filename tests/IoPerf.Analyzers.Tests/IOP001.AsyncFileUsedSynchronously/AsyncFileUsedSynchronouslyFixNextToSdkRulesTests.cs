@@ -84,11 +84,7 @@ public sealed class AsyncFileUsedSynchronouslyFixNextToSdkRulesTests
 
     private static async Task<ImmutableArray<Diagnostic>> SdkDiagnosticsAsync(string source)
     {
-        var compilation = CSharpCompilation.Create(
-            "Sample",
-            new[] { CSharpSyntaxTree.ParseText(source, new CSharpParseOptions(LanguageVersion.Latest)) },
-            TestFrameworkReferences.Get(TestFramework.Net100),
-            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable));
+        var compilation = SourceCompilation.Of(source, framework: TestFramework.Net100);
         Assert.Empty(compilation.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error));
         var enabled = SdkAnalyzers.Enable(compilation, new[] { "CA1835", "CA2022" });
         return await enabled.WithAnalyzers(SdkRules).GetAnalyzerDiagnosticsAsync();

@@ -102,11 +102,7 @@ public sealed class IndexOfAnyWithManyValuesCa1870OverlapTests
         foreach (var sample in samples)
         {
             var source = sample.Contains("class ", StringComparison.Ordinal) ? sample : IndexOfAnyWithManyValuesTests.InClass(sample);
-            var compilation = CSharpCompilation.Create(
-                "Sample",
-                new[] { CSharpSyntaxTree.ParseText(source, new CSharpParseOptions(LanguageVersion.Latest)) },
-                TestFrameworkReferences.Get(TestFramework.Net80),
-                new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable));
+            var compilation = SourceCompilation.Of(source);
             var diagnostics = await compilation.WithAnalyzers(Ca1870.Add(new IndexOfAnyWithManyValuesAnalyzer())).GetAnalyzerDiagnosticsAsync();
             iop004 += diagnostics.Count(d => d.Id == "IOP004");
             ca1870 += diagnostics.Count(d => d.Id == "CA1870");
@@ -141,12 +137,8 @@ public sealed class IndexOfAnyWithManyValuesCa1870OverlapTests
                 }
             }
             """;
-        var tree = CSharpSyntaxTree.ParseText(source, new CSharpParseOptions(LanguageVersion.Latest));
-        var compilation = CSharpCompilation.Create(
-            "Overlap",
-            new[] { tree },
-            TestFrameworkReferences.Get(TestFramework.Net80),
-            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable));
+        var compilation = SourceCompilation.Of(source, "Overlap");
+        var tree = compilation.SyntaxTrees[0];
         Assert.Empty(compilation.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error));
 
         var analyzers = Ca1870.Add(new IndexOfAnyWithManyValuesAnalyzer());

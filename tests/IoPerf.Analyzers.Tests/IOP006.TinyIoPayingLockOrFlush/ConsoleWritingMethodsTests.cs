@@ -1,5 +1,6 @@
 using IoPerf.Analyzers.Internal;
 using IoPerf.Analyzers.IOP006.TinyIoPayingLockOrFlush;
+using IoPerf.Analyzers.Tests.Infrastructure;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -42,12 +43,7 @@ public sealed class ConsoleWritingMethodsTests
 
     private static (CSharpCompilation Compilation, ConsoleWritingMethods Printers) Compile()
     {
-        var tree = CSharpSyntaxTree.ParseText(Source, new CSharpParseOptions(LanguageVersion.Latest));
-        var compilation = CSharpCompilation.Create(
-            "Printers",
-            new[] { tree },
-            TestFrameworkReferences.Get(TestFramework.Net80),
-            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
+        var compilation = SourceCompilation.Of(Source, "Printers");
         return (compilation, new ConsoleWritingMethods(compilation, IoModel.For(compilation)));
     }
 
@@ -95,8 +91,7 @@ public sealed class ConsoleWritingMethodsTests
     [Fact]
     public void CompilationThatNeverNamesTheConsole_HasNoCandidate()
     {
-        var tree = CSharpSyntaxTree.ParseText("class D { static void Row(string a) => System.Diagnostics.Debug.WriteLine(a); }");
-        var compilation = CSharpCompilation.Create("Quiet", new[] { tree }, TestFrameworkReferences.Get(TestFramework.Net80));
+        var compilation = SourceCompilation.Of("class D { static void Row(string a) => System.Diagnostics.Debug.WriteLine(a); }", "Quiet");
         var printers = new ConsoleWritingMethods(compilation, IoModel.For(compilation));
 
         Assert.False(printers.IsCandidate(compilation.GetTypeByMetadataName("D")!.GetMembers("Row").OfType<IMethodSymbol>().Single()));

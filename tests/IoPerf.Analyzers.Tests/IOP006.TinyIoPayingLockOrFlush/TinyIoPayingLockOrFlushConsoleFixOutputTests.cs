@@ -71,11 +71,7 @@ public sealed class TinyIoPayingLockOrFlushConsoleFixOutputTests
         var folder = Directory.CreateTempSubdirectory("ioperf-console-").FullName;
         try
         {
-            var compilation = CSharpCompilation.Create(
-                name,
-                new[] { CSharpSyntaxTree.ParseText(source, new CSharpParseOptions(LanguageVersion.Latest)) },
-                TestFrameworkReferences.Get(TestFramework.Net100),
-                new CSharpCompilationOptions(OutputKind.ConsoleApplication, nullableContextOptions: NullableContextOptions.Enable));
+            var compilation = SourceCompilation.Of(source, name, TestFramework.Net100, OutputKind.ConsoleApplication);
             var assembly = Path.Combine(folder, name + ".dll");
             var emit = compilation.Emit(assembly);
             Assert.True(emit.Success, string.Join("\n", emit.Diagnostics));

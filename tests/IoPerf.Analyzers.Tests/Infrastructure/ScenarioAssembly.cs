@@ -14,11 +14,7 @@ public static class ScenarioAssembly
 {
     public static Assembly Compile(string source, string name)
     {
-        var compilation = CSharpCompilation.Create(
-            name,
-            new[] { CSharpSyntaxTree.ParseText(source, new CSharpParseOptions(LanguageVersion.Latest)) },
-            TestFrameworkReferences.Get(TestFramework.Net100),
-            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable));
+        var compilation = SourceCompilation.Of(source, name, TestFramework.Net100);
         using var image = new MemoryStream();
         var emit = compilation.Emit(image);
         Assert.True(emit.Success, source + "\n" + string.Join("\n", emit.Diagnostics));

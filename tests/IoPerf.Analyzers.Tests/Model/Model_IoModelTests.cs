@@ -1,4 +1,5 @@
 using IoPerf.Analyzers.Internal;
+using IoPerf.Analyzers.Tests.Infrastructure;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -14,12 +15,8 @@ public sealed class Model_IoModelTests
     {
         public Compiled(string source)
         {
-            var tree = CSharpSyntaxTree.ParseText(source, new CSharpParseOptions(LanguageVersion.Latest));
-            Compilation = CSharpCompilation.Create(
-                "Model",
-                new[] { tree },
-                TestFrameworkReferences.Get(TestFramework.Net80),
-                new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable));
+            Compilation = SourceCompilation.Of(source, "Model");
+            var tree = Compilation.SyntaxTrees[0];
             Model = Compilation.GetSemanticModel(tree);
             Root = tree.GetRoot();
             IoModel = IoModel.For(Compilation);
