@@ -88,7 +88,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
         // The arguments first, then the assembly (a referenced library's method creates its parameter symbols when asked
         // for them); a stream's own Read/Write override is a stream read (below), not a helper.
         if (chunkReaders is not null &&
-            FileChunkReaders.HandsAByteBuffer(invocation) &&
+            HandsABufferSizedInThisMethod(invocation) &&
             SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, context.Compilation.Assembly) &&
             FileChunkReaders.TakesAByteBuffer(method) &&
             !WellKnownIoTypes.DerivesFrom(method.ContainingType, types.Stream))
@@ -196,71 +196,93 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
     /// </summary>
     private static void AnalyzeHandedBuffer(OperationAnalysisContext context, IInvocationOperation call, WellKnownIoTypes types, FileChunkReaders chunkReaders)
     {
-        // A look at the called method's declaration first (remembered for the compilation), then the sizes: most buffers
-        // handed on are fields or parameters of unknown size, and the called method is read (once) only when a small
-        // one is handed to it - a compression library's own Read(byte[], ...) methods are called everywhere with buffers
-        // it does not size.
-        if (call.Syntax.ContainsDiagnostics || !chunkReaders.MayHaveOne(call.TargetMethod, context.CancellationToken))
+        // The call hands on a buffer allocated here (its syntax, checked by the caller); then the called method's
+        // declaration (a look remembered for the compilation) and its summary (its body bound once); only then the
+        // argument's size, which binds the size expression: asked per call, it cost more on sharpcompress than
+        // summarising the few methods a local buffer is handed to.
+        if (call.Syntax.ContainsDiagnostics ||
+            !chunkReaders.MayHaveOne(call.TargetMethod, context.CancellationToken) ||
+            chunkReaders.Of(call.TargetMethod, context.CancellationToken) is not { } reader ||
+            ArgumentFor(call, reader.BufferOrdinal) is not { } buffer ||
+            !MayHaveAKnownSize(buffer, context.CancellationToken) ||
+            BufferSizes.OfBuffer(buffer, types, context.CancellationToken) is not { Bytes: >= 1 } size)
         {
             return;
         }
 
-        IArgumentOperation? small = null;
-        KnownSize? size = null;
-        foreach (var argument in call.Arguments)
-        {
-            if (argument.ArgumentKind == ArgumentKind.Explicit && argument.Parameter is { } parameter && FileChunkReaders.IsByteBuffer(parameter) &&
-                MayHaveAKnownSize(argument.Value, context.CancellationToken) &&
-                BufferSizes.OfBuffer(argument.Value, types, context.CancellationToken) is { Bytes: >= 1 } known)
-            {
-                small = argument;
-                size = known;
-                break;
-            }
-        }
-
-        var minimum = size is null ? 0 : GetMinimum(context, call); // the options are read only for a buffer of known size
-        if (small is null || size is null || size.Bytes >= minimum ||
-            chunkReaders.Of(call.TargetMethod, context.CancellationToken) is not { } reader ||
-            small.Parameter!.Ordinal != reader.BufferOrdinal ||
+        var minimum = GetMinimum(context, call); // the options are read only for a buffer of known size
+        if (size.Bytes >= minimum ||
             reader.StreamOrdinal >= 0 && !IsFile(ArgumentFor(call, reader.StreamOrdinal), types, context.CancellationToken))
         {
             return;
         }
 
-        Report(context, small.Value.Syntax, size, minimum, nameof(Resources.IOP002_HandedBuffer), reader.ReadName, call.TargetMethod.Name);
+        Report(context, buffer.Syntax, size, minimum, nameof(Resources.IOP002_HandedBuffer), reader.ReadName, call.TargetMethod.Name);
     }
 
     /// <summary>
+    /// A call hands on a byte buffer (<c>byte[]</c>, <c>Span&lt;byte&gt;</c>, <c>Memory&lt;byte&gt;</c>) that this method
+    /// allocates, rents or slices, or holds in a local initialised by one (<see cref="IsAllocatedHere"/>): the only
+    /// buffers whose size the caller may be seen to choose. Asked of every call while reaching across methods: syntax and
+    /// kinds only, settled before the argument's type, and all of it before the called method's assembly, parameters
+    /// and summary - a compression library hands its fields and parameters on from thousands of calls.
+    /// </summary>
+    private static bool HandsABufferSizedInThisMethod(IInvocationOperation call)
+    {
+        foreach (var argument in call.Arguments)
+        {
+            if (argument.ArgumentKind == ArgumentKind.Explicit && IsAllocatedHere(argument.Value) && FileChunkReaders.IsByteBuffer(argument.Value.Type))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// An allocation, a rent or a whole-array span, or a local whose declaration initialises it with one: the shapes
+    /// <see cref="MayHaveAKnownSize"/> then asks the size of (syntax only; nothing is bound).
+    /// </summary>
+    private static bool IsAllocatedHere(IOperation argument) => argument.WalkDownConversions() switch
+    {
+        IArrayCreationOperation => true,
+        IInvocationOperation { TargetMethod.Name: "Rent" or "AsSpan" or "AsMemory" } => true,
+        ILocalReferenceOperation { Local: var local } => InitializerOf(local) is { } initializer && SizeExpressionOf(initializer) is not null,
+        var other => other.Syntax is StackAllocArrayCreationExpressionSyntax,
+    };
+
+    /// <summary>
     /// A look at the argument before its size is traced: an allocation, a rented or sliced array, or a local initialised
-    /// by one whose size is a constant or a local (tracing a local walks its method, once per call that hands it on: a
-    /// compression library hands on hundreds of buffers sized by a parameter or a field).
+    /// by one whose size is a constant or a local (tracing a local walks its method, once per call that hands it on).
     /// </summary>
     private static bool MayHaveAKnownSize(IOperation argument, CancellationToken cancellationToken) => argument.WalkDownConversions() switch
     {
         IArrayCreationOperation => true,
         IInvocationOperation { TargetMethod.Name: "Rent" or "AsSpan" or "AsMemory" } => true,
-        ILocalReferenceOperation { Local.DeclaringSyntaxReferences: { Length: 1 } declarations, SemanticModel: { } model } =>
-            declarations[0].GetSyntax(cancellationToken) is VariableDeclaratorSyntax { Initializer.Value: var initializer } &&
-            SizeMayBeKnown(initializer, model, cancellationToken),
+        ILocalReferenceOperation { Local: var local, SemanticModel: { } model } =>
+            InitializerOf(local) is { } initializer && SizeExpressionOf(initializer) is { } size && MayBeAKnownInteger(size, model, cancellationToken),
         var other => other.Syntax is StackAllocArrayCreationExpressionSyntax,
     };
 
+    private static ExpressionSyntax? InitializerOf(ILocalSymbol local) =>
+        local.DeclaringSyntaxReferences is { Length: 1 } declarations && declarations[0].GetSyntax() is VariableDeclaratorSyntax { Initializer.Value: var initializer }
+            ? initializer
+            : null;
+
     /// <summary>
-    /// <c>new byte[n]</c>, <c>stackalloc byte[n]</c>, <c>ArrayPool&lt;byte&gt;.Shared.Rent(n)</c> or a whole-array
-    /// <c>AsSpan()</c>/<c>AsMemory()</c> of one, with an <c>n</c> that <see cref="BufferSizes.OfInteger"/> may know.
+    /// The <c>n</c> of <c>new byte[n]</c>, <c>stackalloc byte[n]</c>, <c>ArrayPool&lt;byte&gt;.Shared.Rent(n)</c> or a
+    /// whole-array <c>AsSpan()</c>/<c>AsMemory()</c> of one; null for any other initialiser.
     /// </summary>
-    private static bool SizeMayBeKnown(ExpressionSyntax initializer, SemanticModel model, CancellationToken cancellationToken) => initializer switch
+    private static ExpressionSyntax? SizeExpressionOf(ExpressionSyntax initializer) => initializer switch
     {
-        ArrayCreationExpressionSyntax { Type.RankSpecifiers: { Count: 1 } ranks } when ranks[0].Sizes.Count == 1 =>
-            MayBeAKnownInteger(ranks[0].Sizes[0], model, cancellationToken),
-        StackAllocArrayCreationExpressionSyntax { Type: ArrayTypeSyntax { RankSpecifiers: { Count: 1 } ranks } } when ranks[0].Sizes.Count == 1 =>
-            MayBeAKnownInteger(ranks[0].Sizes[0], model, cancellationToken),
+        ArrayCreationExpressionSyntax { Type.RankSpecifiers: { Count: 1 } ranks } when ranks[0].Sizes.Count == 1 => ranks[0].Sizes[0],
+        StackAllocArrayCreationExpressionSyntax { Type: ArrayTypeSyntax { RankSpecifiers: { Count: 1 } ranks } } when ranks[0].Sizes.Count == 1 => ranks[0].Sizes[0],
         InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Rent" }, ArgumentList.Arguments: { Count: 1 } arguments } =>
-            MayBeAKnownInteger(arguments[0].Expression, model, cancellationToken),
+            arguments[0].Expression,
         InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "AsSpan" or "AsMemory", Expression: var array }, ArgumentList.Arguments.Count: 0 } =>
-            SizeMayBeKnown(array, model, cancellationToken),
-        _ => false,
+            SizeExpressionOf(array),
+        _ => null,
     };
 
     /// <summary>A constant, or a name of a local, a static readonly field or a property (which may hold one).</summary>

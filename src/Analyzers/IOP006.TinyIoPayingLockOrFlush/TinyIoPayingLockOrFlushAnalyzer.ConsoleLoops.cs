@@ -15,8 +15,8 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
 {
     /// <summary>
     /// Console writes are looked at from the write (or from a call to one of the project's printing methods, when
-    /// reaching across methods): only loops that contain one are walked. The outermost loop is judged once (the first of
-    /// its writes to arrive judges it for all), and its first write reports.
+    /// reaching across methods: <see cref="AnalyzePrinterCall"/>): only loops that contain one are walked. The outermost
+    /// loop is judged once (the first of its writes to arrive judges it for all), and its first write reports.
     /// </summary>
     private static void AnalyzeConsoleWrite(OperationAnalysisContext context, IoModel model, Lazy<bool> consoleShapeApplies, ConcurrentDictionary<SyntaxNode, ConsoleLoop?> loops, ConsoleWritingMethods? printers)
     {
@@ -26,17 +26,39 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
             return;
         }
 
-        var writesItself = ConsoleOutput.IsStandardOutputWrite(write, console);
-        if (!(writesItself || IsPrinterCall(write, printers)) ||
-            write.GetOutermostLoop() is not { } loop ||
-            !consoleShapeApplies.Value ||
-            (!writesItself && printers!.Of(write.TargetMethod, context.CancellationToken) is null))
+        if (ConsoleOutput.IsStandardOutputWrite(write, console))
         {
-            // A call to one of the project's methods judges its loop only when that method prints (summarised once), and
-            // only outside test projects (asked once per compilation, after the cheap checks).
-            return;
+            if (write.GetOutermostLoop() is { } loop && consoleShapeApplies.Value)
+            {
+                JudgeAndReport(context, write, loop, model, loops, printers);
+            }
         }
+        else if (IsPrinterCall(write, printers))
+        {
+            AnalyzePrinterCall(context, model, consoleShapeApplies, loops, printers!); // a project method named Write or WriteLine
+        }
+    }
 
+    /// <summary>
+    /// A call to one of the project's methods judges its loop only when that method prints (summarised once), and only
+    /// outside test projects. The method's declaration is looked at (once per method) before the compilation is asked
+    /// for its Console type and whether it is a test project: a void method of the project called as a statement in a
+    /// loop is in most compilations, a printer in few.
+    /// </summary>
+    private static void AnalyzePrinterCall(OperationAnalysisContext context, IoModel model, Lazy<bool> consoleShapeApplies, ConcurrentDictionary<SyntaxNode, ConsoleLoop?> loops, ConsoleWritingMethods printers)
+    {
+        var call = (IInvocationOperation)context.Operation;
+        if (call.GetOutermostLoop() is { } loop &&
+            printers.MayHaveOne(call.TargetMethod, context.CancellationToken) &&
+            consoleShapeApplies.Value &&
+            printers.Of(call.TargetMethod, context.CancellationToken) is not null)
+        {
+            JudgeAndReport(context, call, loop, model, loops, printers);
+        }
+    }
+
+    private static void JudgeAndReport(OperationAnalysisContext context, IInvocationOperation write, ILoopOperation loop, IoModel model, ConcurrentDictionary<SyntaxNode, ConsoleLoop?> loops, ConsoleWritingMethods? printers)
+    {
         if (!loops.TryGetValue(loop.Syntax, out var verdict))
         {
             verdict = loops.GetOrAdd(loop.Syntax, JudgeConsoleLoop(context, loop, model, printers));

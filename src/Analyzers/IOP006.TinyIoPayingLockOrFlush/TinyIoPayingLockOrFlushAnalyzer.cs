@@ -65,9 +65,13 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
                 {
                     var invocation = (IInvocationOperation)c.Operation;
                     var name = invocation.TargetMethod.Name;
-                    if (name is "Write" or "WriteLine" || IsPrinterCall(invocation, printers))
+                    if (name is "Write" or "WriteLine")
                     {
                         AnalyzeConsoleWrite(c, model, console, consoleLoops, printers);
+                    }
+                    else if (IsPrinterCall(invocation, printers))
+                    {
+                        AnalyzePrinterCall(c, model, console, consoleLoops, printers!);
                     }
                     else if (name == "Synchronized" && streams)
                     {
