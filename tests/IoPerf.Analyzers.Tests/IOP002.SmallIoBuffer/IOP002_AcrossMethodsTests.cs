@@ -105,6 +105,32 @@ public sealed class IOP002_AcrossMethodsTests
             Code(helper, "using var memory = new MemoryStream(); return Chunks.Sum(path, memory, new byte[65536]);"));
     }
 
+    /// <summary>
+    /// Two buffers of known size handed on: the one the method's reads fill is judged, whatever comes before it (a small
+    /// header buffer it never reads into is neither reported nor a reason to stay silent).
+    /// </summary>
+    [Fact]
+    public Task BufferTheReadsFillAfterAnotherSmallBuffer_IsTheOneReported()
+    {
+        const string helper = """
+            internal static long Sum(byte[] header, string path, byte[] buffer)
+                {
+                    using var input = File.OpenRead(path);
+                    long total = header.Length;
+                    int n;
+                    while ((n = input.Read(buffer, 0, buffer.Length)) > 0)
+                    {
+                        total += n;
+                    }
+
+                    return total;
+                }
+            """;
+        return Verify.VerifyAcrossMethodsFixAsync(
+            Code(helper, "return Chunks.Sum(new byte[16], path, {|IOP002:new byte[4096]|});"),
+            Code(helper, "return Chunks.Sum(new byte[16], path, new byte[65536]);"));
+    }
+
     /// <summary>A <c>Stream</c> parameter is a file when the caller passes one; the size from a local is fixed where it is written.</summary>
     [Fact]
     public Task FileHandedToAMethodThatReadsAStream_IsReported() =>
