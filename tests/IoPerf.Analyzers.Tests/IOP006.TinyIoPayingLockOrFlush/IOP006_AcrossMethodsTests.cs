@@ -49,6 +49,16 @@ public sealed class IOP006_AcrossMethodsTests
         ExpectOne(Code(printer, loop), Many(count, "'PrintRow'"));
 
     /// <summary>
+    /// A printer the project names <c>WriteLine</c> (a console write's name, so its call is first asked whether it writes
+    /// to the console itself): counted as the writes it makes, and named in the message.
+    /// </summary>
+    [Fact]
+    public Task PrinterNamedLikeAConsoleWrite_IsReported() =>
+        ExpectOne(
+            Code("public static void WriteLine(string row) { Console.Write(row); Console.WriteLine(); }", "foreach (var item in items) {|#0:Printer.WriteLine(item)|};"),
+            Many(2, "'WriteLine'"));
+
+    /// <summary>
     /// Under <c>using static System.Console</c>, a printer that names <c>Console.</c> only to read the window's width: its
     /// bare writes count (the method is bound because its text names the console).
     /// </summary>
