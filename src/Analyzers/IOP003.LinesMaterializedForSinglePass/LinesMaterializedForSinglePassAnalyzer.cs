@@ -71,7 +71,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
         var method = invocation.TargetMethod;
         if (method.Name is not ("ReadAllLines" or "ReadAllLinesAsync" or "Split"))
         {
-            if (returns is not null && returns.MayReturnASequence(method) && readLines.Value.ReadLines)
+            if (returns is not null && returns.MayReturnASequence(invocation) && readLines.Value.ReadLines)
             {
                 AnalyzeCallReturningLines(context, invocation, types, handedOn);
             }
@@ -87,7 +87,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
         var hasReadLinesAsync = readLines.Value.ReadLinesAsync;
         if (ReadOf(invocation, types, hasReadLinesAsync) is not { } read)
         {
-            if (returns is not null && returns.MayReturnASequence(method))
+            if (returns is not null && returns.MayReturnASequence(invocation))
             {
                 AnalyzeCallReturningLines(context, invocation, types, handedOn); // a project's own ReadAllLines()
             }

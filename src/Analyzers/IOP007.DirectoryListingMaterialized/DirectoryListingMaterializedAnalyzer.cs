@@ -60,7 +60,7 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
         if (DirectoryListings.EnumeratingName(method.Name) is not { } enumeratingName ||
             !DirectoryListings.IsListing(method, types))
         {
-            if (returns is not null && returns.MayReturnASequence(method))
+            if (returns is not null && returns.MayReturnASequence(invocation))
             {
                 AnalyzeCallReturningListing(context, invocation, model, handedOn);
             }

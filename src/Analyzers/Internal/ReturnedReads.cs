@@ -194,13 +194,15 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
     }
 
     /// <summary>
-    /// A cheap first filter for IOP003's and IOP007's callers: a method of source code returning an array or an
-    /// <c>IEnumerable&lt;T&gt;</c>, which may be handing back a file's lines or a listing (or a lazy chain over one).
+    /// A cheap first filter for IOP003's and IOP007's callers: a call of a method of source code returning an array or an
+    /// <c>IEnumerable&lt;T&gt;</c>, which may be handing back a file's lines or a listing (or a lazy chain over one). The
+    /// call's own type is its method's return type: asking the called method for it, on every call, cost IOP007 25-30 ms
+    /// on duplicati (the first read of a called symbol beyond its name costs about half a microsecond; docs/performance.md).
     /// </summary>
-    public bool MayReturnASequence(IMethodSymbol method) =>
-        (method.ReturnType is IArrayTypeSymbol { Rank: 1 } ||
-         method.ReturnType is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Collections_Generic_IEnumerable_T }) &&
-        IsCandidate(method);
+    public bool MayReturnASequence(IInvocationOperation call) =>
+        (call.Type is IArrayTypeSymbol { Rank: 1 } ||
+         call.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Collections_Generic_IEnumerable_T }) &&
+        IsCandidate(call.TargetMethod);
 
     /// <summary>
     /// The whole-file read a method (asked through <c>Of</c>) returns, or null when it returns anything else or cannot be
