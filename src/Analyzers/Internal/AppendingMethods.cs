@@ -93,9 +93,10 @@ internal sealed class AppendingMethods : MethodSummaries<AppendingMethod>
 
     /// <summary>
     /// The method names an append and no other file operation (a logger that rotates its file - checks its length,
-    /// deletes or moves it - would break under a writer held open across calls). Names are compared without an
-    /// <c>Async</c> suffix: <c>File.WriteAllTextAsync</c> truncates as <c>WriteAllText</c> does. Creating the folder is
-    /// not among them: a writer held open keeps its folder, so the advice still holds.
+    /// deletes or moves it - would break under a writer held open across calls). The whole-file calls count in their
+    /// <c>Async</c> forms too (<c>File.WriteAllTextAsync</c> truncates as <c>WriteAllText</c> does), named one by one: an
+    /// unrelated <c>CreateAsync</c> or <c>OpenAsync</c> says nothing about files. Creating the folder is not among them:
+    /// a writer held open keeps its folder, so the advice still holds.
     /// </summary>
     protected override bool LooksLikeOne(IMethodSymbol method, MethodBodySyntax declaration)
     {
@@ -112,15 +113,16 @@ internal sealed class AppendingMethods : MethodSummaries<AppendingMethod>
                 continue;
             }
 
-            var name = token.ValueText;
-            switch (name.EndsWith("Async", System.StringComparison.Ordinal) ? name.Substring(0, name.Length - "Async".Length) : name)
+            switch (token.ValueText)
             {
                 case "AppendAllText" or "AppendAllLines":
                     appends = true;
                     break;
                 case "FileInfo" or "Delete" or "Move" or "Copy" or "Replace" or "Exists" or "Length" or "SetLength" or "WriteAllText" or "WriteAllLines" or "WriteAllBytes" or
                      "AppendAllBytes" or "StreamWriter" or "FileStream" or "Open" or "OpenWrite" or "OpenRead" or "OpenText" or "Create" or "CreateText" or "AppendText" or
-                     "ReadAllText" or "ReadAllLines" or "ReadAllBytes" or "ReadLines" or "SetLastWriteTime":
+                     "ReadAllText" or "ReadAllLines" or "ReadAllBytes" or "ReadLines" or "SetLastWriteTime" or
+                     "WriteAllTextAsync" or "WriteAllLinesAsync" or "WriteAllBytesAsync" or "AppendAllBytesAsync" or "ReadAllTextAsync" or "ReadAllLinesAsync" or
+                     "ReadAllBytesAsync" or "ReadLinesAsync":
                     return false;
             }
         }

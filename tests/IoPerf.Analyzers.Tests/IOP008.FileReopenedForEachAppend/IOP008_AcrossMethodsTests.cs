@@ -33,6 +33,11 @@ public sealed class IOP008_AcrossMethodsTests
             {{logger}}
         }
 
+        static class Metrics
+        {
+            public static System.Threading.Tasks.Task CreateAsync(string name) => System.Threading.Tasks.Task.CompletedTask;
+        }
+
         class Job
         {
             private readonly Logger _logger = new("job.log");
@@ -55,6 +60,7 @@ public sealed class IOP008_AcrossMethodsTests
     [InlineData("public void Log(string message) { var line = $\"{DateTime.Now:O} {message}\"; File.AppendAllText(_path, line); }", "foreach (var item in items) {|#0:_logger.Log(item)|};", "_path")]
     [InlineData("public void Log(string message) => File.AppendAllText(_path, message);", "for (var i = 0; i < items.Count; i++) {|#0:logger.Log(items[i])|};", "_path")]
     [InlineData("public static void Log(string message) { Directory.CreateDirectory(\"logs\"); File.AppendAllText(LogPath, message); }", "foreach (var item in items) {|#0:Logger.Log(item)|};", "LogPath")]
+    [InlineData("public static void Log(string message) { _ = Metrics.CreateAsync(\"log.count\"); File.AppendAllText(LogPath, message); }", "foreach (var item in items) {|#0:Logger.Log(item)|};", "LogPath")]
     public Task LoopCallsAMethodThatAppendsToOneFile(string logger, string loop, string path) =>
         ExpectOne(Code(logger, loop), "Log", path);
 
