@@ -120,7 +120,8 @@ internal sealed class AppendingMethods : MethodSummaries<AppendingMethod>
                     break;
                 case "FileInfo" or "Delete" or "Move" or "Copy" or "Replace" or "Exists" or "Length" or "SetLength" or "WriteAllText" or "WriteAllLines" or "WriteAllBytes" or
                      "AppendAllBytes" or "StreamWriter" or "FileStream" or "Open" or "OpenWrite" or "OpenRead" or "OpenText" or "Create" or "CreateText" or "AppendText" or
-                     "ReadAllText" or "ReadAllLines" or "ReadAllBytes" or "ReadLines" or "SetLastWriteTime" or
+                     "ReadAllText" or "ReadAllLines" or "ReadAllBytes" or "ReadLines" or "OpenHandle" or "SetAttributes" or "SetCreationTime" or
+                     "SetLastWriteTime" or "SetLastAccessTime" or "Encrypt" or "Decrypt" or
                      "WriteAllTextAsync" or "WriteAllLinesAsync" or "WriteAllBytesAsync" or "AppendAllBytesAsync" or "ReadAllTextAsync" or "ReadAllLinesAsync" or
                      "ReadAllBytesAsync" or "ReadLinesAsync":
                     return false;

@@ -87,6 +87,8 @@ public sealed class IOP008_AcrossMethodsTests
     [InlineData("public static void Log(string m) { _ = File.WriteAllTextAsync(StaticPath, \"\"); File.AppendAllText(LogPath, m); }")] // it also truncates a file (an Async name)
     [InlineData("public static void Log(string m) { _ = File.ReadAllBytes(LogPath); File.AppendAllText(LogPath, m); }")]               // it reads the file back
     [InlineData("public static void Log(string m) { using (File.CreateText(StaticPath)) { } File.AppendAllText(LogPath, m); }")]         // it starts a file afresh
+    [InlineData("public static void Log(string m) { File.OpenHandle(LogPath, FileMode.Truncate).Dispose(); File.AppendAllText(LogPath, m); }")] // it truncates through a handle
+    [InlineData("public static void Log(string m) { File.AppendAllText(LogPath, m); File.SetAttributes(LogPath, FileAttributes.ReadOnly); }")]  // it changes the file's attributes
     [InlineData("public static void Log(string m) { foreach (var c in m) File.AppendAllText(LogPath, c.ToString()); }")]   // its own loop: reported inside
     public Task MethodDoesNotAppendToOneFileOnEveryCall_NoDiagnosticAtTheCall(string logger)
     {
