@@ -253,17 +253,14 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
     };
 
     /// <summary>
-    /// A look at the argument before its size is traced: an allocation, a rented or sliced array, or a local initialised
-    /// by one whose size is a constant or a local (tracing a local walks its method, once per call that hands it on).
+    /// A look at the argument before its size is traced: a shape <see cref="IsAllocatedHere"/> accepts, a local's only when
+    /// its size is a constant or a name that may hold one (tracing a local walks its method, once per call that hands it on).
     /// </summary>
-    private static bool MayHaveAKnownSize(IOperation argument, CancellationToken cancellationToken) => argument.WalkDownConversions() switch
-    {
-        IArrayCreationOperation => true,
-        IInvocationOperation { TargetMethod.Name: "Rent" or "AsSpan" or "AsMemory" } => true,
-        ILocalReferenceOperation { Local: var local, SemanticModel: { } model } =>
-            InitializerOf(local) is { } initializer && SizeExpressionOf(initializer) is { } size && MayBeAKnownInteger(size, model, cancellationToken),
-        var other => other.Syntax is StackAllocArrayCreationExpressionSyntax,
-    };
+    private static bool MayHaveAKnownSize(IOperation argument, CancellationToken cancellationToken) =>
+        argument.WalkDownConversions() is ILocalReferenceOperation { Local: var local } reference
+            ? reference.SemanticModel is { } model && InitializerOf(local) is { } initializer && SizeExpressionOf(initializer) is { } size &&
+              MayBeAKnownInteger(size, model, cancellationToken)
+            : IsAllocatedHere(argument);
 
     private static ExpressionSyntax? InitializerOf(ILocalSymbol local) =>
         local.DeclaringSyntaxReferences is { Length: 1 } declarations && declarations[0].GetSyntax() is VariableDeclaratorSyntax { Initializer.Value: var initializer }

@@ -80,8 +80,9 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
         var callsAReader = returns is not null && !readsHere && invocation.Type?.SpecialType == SpecialType.System_String && returns.IsCandidate(method) &&
                            MayBeParsed(invocation);
         // The call's own type, not the called method's return type: reading the called symbol on every call costs more
-        // (docs/performance.md). A project method's declaration is looked at (its text, once per method) before the parsers are resolved: that
-        // takes about a millisecond per compilation, which reaching across methods would otherwise pay in every one.
+        // (docs/performance.md). A project method's declaration is looked at (its text, once per method) before the
+        // parsers are resolved: that takes about a millisecond per compilation, which reaching across methods would
+        // otherwise pay in every one.
         if (!(readsHere || callsAReader) ||
             (callsAReader && !returns!.MayHaveOne(method, context.CancellationToken)) ||
             resolvedParsers.Value is not { Count: > 0 } parsers ||
