@@ -43,7 +43,8 @@ internal sealed class FileChunkReader : IMethodSummary<FileChunkReader>
 /// </summary>
 internal sealed class FileChunkReaders : MethodSummaries<FileChunkReader>
 {
-    private static readonly WordList ReadWord = new("Read");
+    /// <summary>The reads <see cref="Summarize"/> accepts, as whole identifiers: <c>Read</c> is in most files as part of another name.</summary>
+    private static readonly WordList ReadCalls = WordList.OfIdentifiers("Read", "ReadAsync", "ReadAtLeast", "ReadAtLeastAsync");
 
     private readonly WellKnownIoTypes _types;
 
@@ -100,12 +101,14 @@ internal sealed class FileChunkReaders : MethodSummaries<FileChunkReader>
         return found;
     }
 
+    protected override WordList? WordsEveryOneNames => ReadCalls;
+
     /// <summary>An <c>async</c> method that reads into the buffer it is given chooses no size either.</summary>
     protected override bool AsyncQualifies => true;
 
     /// <summary>The method takes a byte buffer and names a read; most methods are never bound.</summary>
     protected override bool LooksLikeOne(IMethodSymbol method, MethodBodySyntax declaration) =>
-        TakesAByteBuffer(method) && SyntaxText.Mentions(declaration.Node, ReadWord);
+        TakesAByteBuffer(method) && SyntaxText.Mentions(declaration.Node, ReadCalls);
 
     /// <summary>
     /// The buffer parameter a read fills whole: <c>Read(buffer)</c>, <c>Read(buffer.AsSpan())</c>,

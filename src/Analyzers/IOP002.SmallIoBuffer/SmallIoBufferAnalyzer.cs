@@ -85,9 +85,11 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
     {
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
-        // The arguments first, then the assembly (a referenced library's method creates its parameter symbols when asked
-        // for them); a stream's own Read/Write override is a stream read (below), not a helper.
+        // The called name first (one set lookup: a reader's name, DeclaredNames), then the arguments, then the assembly (a
+        // referenced library's method creates its parameter symbols when asked for them); a stream's own Read/Write
+        // override is a stream read (below), not a helper.
         if (chunkReaders is not null &&
+            chunkReaders.MayBeNamed(invocation.TargetMethod.Name) &&
             HandsABufferSizedInThisMethod(invocation) &&
             SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, context.Compilation.Assembly) &&
             FileChunkReaders.TakesAByteBuffer(method) &&

@@ -77,7 +77,7 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
         var readsHere = method.Name is "ReadAllText" or "ReadAllTextAsync" && WellKnownIoTypes.Is(method.ContainingType, types.File);
-        var callsAReader = returns is not null && !readsHere && invocation.Type?.SpecialType == SpecialType.System_String && returns.IsCandidate(method) &&
+        var callsAReader = returns is not null && !readsHere && returns.MayReturnAString(invocation) &&
                            MayBeParsed(invocation);
         // The call's own type, not the called method's return type: reading the called symbol on every call costs more
         // (docs/performance.md). A project method's declaration is looked at (its text, once per method) before the

@@ -30,13 +30,13 @@ internal abstract class MethodSummaries<TSummary>
 {
     private readonly ConcurrentDictionary<IMethodSymbol, TSummary?> _byMethod = new(SymbolEqualityComparer.Default);
     private readonly ConcurrentDictionary<IMethodSymbol, bool> _mayHaveOne = new(SymbolEqualityComparer.Default);
-    private readonly Lazy<bool> _compilationMayHaveOne;
+    private readonly Lazy<HashSet<string>?> _candidateNames;
 
     protected MethodSummaries(Compilation compilation, MethodUses methodUses)
     {
         Compilation = compilation;
         MethodUses = methodUses;
-        _compilationMayHaveOne = new Lazy<bool>(() => WordsEveryOneNames is not { } words || SyntaxText.AnyTreeMentions(compilation, words));
+        _candidateNames = new Lazy<HashSet<string>?>(FindCandidateNames);
     }
 
     protected Compilation Compilation { get; }
@@ -44,16 +44,32 @@ internal abstract class MethodSummaries<TSummary>
     protected MethodUses MethodUses { get; }
 
     /// <summary>
-    /// A cheap first filter before <see cref="Of"/>, asked of every call a rule looks at: an ordinary method or a local
-    /// function of this compilation's assembly, in a compilation whose text names what every summarised method must
-    /// (<see cref="WordsEveryOneNames"/>: most compilations never mention <c>File.AppendAllText</c>; each tree is searched
-    /// once). Assemblies are compared because asking a source symbol for its <c>DeclaringSyntaxReferences</c> builds the
-    /// array on every call (22 ms of IOP006's question on NLog, profiled).
+    /// A cheap first filter before <see cref="Of"/>, asked of every call a rule looks at: a method whose name is that of
+    /// a declaration that may have a summary (<see cref="MayBeNamed"/>), ordinary or a local function, of this
+    /// compilation's assembly. Assemblies are compared because asking a source symbol for its
+    /// <c>DeclaringSyntaxReferences</c> builds the array on every call (22 ms of IOP006's question on NLog, profiled).
     /// </summary>
     public bool IsCandidate(IMethodSymbol method) =>
+        MayBeNamed(method.Name) &&
         method.MethodKind is MethodKind.Ordinary or MethodKind.LocalFunction &&
-        SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, Compilation.Assembly) &&
-        _compilationMayHaveOne.Value;
+        SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, Compilation.Assembly);
+
+    /// <summary>
+    /// Whether a method called <paramref name="name"/> may have a summary: some method or local function of that name in
+    /// the compilation holds one of <see cref="WordsEveryOneNames"/> (<see cref="DeclaredNames"/>; found once per
+    /// compilation, when first asked). Most calls are settled here by their name alone.
+    /// </summary>
+    public bool MayBeNamed(string name) => _candidateNames.Value is not { } names || names.Contains(name);
+
+    /// <summary>Whether any method of the compilation may have a summary (<see cref="MayBeNamed"/> lets some name through).</summary>
+    protected bool AnyMayHaveOne => _candidateNames.Value is not { Count: 0 };
+
+    /// <summary>
+    /// <see cref="MayBeNamed"/> for a method in hand: a local function that wraps its type's method is let through too
+    /// where <see cref="ReachesMethodsOfTheSameType"/> (its name is not gathered: <see cref="DeclaredNames"/>).
+    /// </summary>
+    private bool PassesTheNameGate(IMethodSymbol method) =>
+        MayBeNamed(method.Name) || (ReachesMethodsOfTheSameType && AnyMayHaveOne && method.MethodKind == MethodKind.LocalFunction);
 
     /// <summary>
     /// Words one of which the text of every method with a summary holds (what <see cref="LooksLikeOne"/> searches for
@@ -61,11 +77,17 @@ internal abstract class MethodSummaries<TSummary>
     /// </summary>
     protected virtual WordList? WordsEveryOneNames => null;
 
+    /// <summary>
+    /// Whether a method that does not name <see cref="WordsEveryOneNames"/> itself may have a summary through another
+    /// method of its type that does (a wrapper of a wrapper): then every method of such a type may.
+    /// </summary>
+    protected virtual bool ReachesMethodsOfTheSameType => false;
+
     /// <summary>The summary of <paramref name="method"/>, or null when it is not the compilation's or does not qualify.</summary>
     public TSummary? Of(IMethodSymbol method, CancellationToken cancellationToken)
     {
         method = method.OriginalDefinition;
-        if (!SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, Compilation.Assembly))
+        if (!PassesTheNameGate(method) || !SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, Compilation.Assembly))
         {
             return null;
         }
@@ -108,6 +130,11 @@ internal abstract class MethodSummaries<TSummary>
     /// </summary>
     public bool MayHaveOne(IMethodSymbol method, CancellationToken cancellationToken)
     {
+        if (!PassesTheNameGate(method))
+        {
+            return false;
+        }
+
         method = method.OriginalDefinition;
         if (_byMethod.TryGetValue(method, out var known))
         {
@@ -140,6 +167,24 @@ internal abstract class MethodSummaries<TSummary>
     /// but where it is about what the body does with its arguments.
     /// </summary>
     protected virtual bool AsyncQualifies => false;
+
+    private HashSet<string>? FindCandidateNames()
+    {
+        if (WordsEveryOneNames is not { } words)
+        {
+            return null;
+        }
+
+        var start = ModelMeter.Start();
+        try
+        {
+            return DeclaredNames.Of(Compilation, words, ReachesMethodsOfTheSameType);
+        }
+        finally
+        {
+            ModelMeter.Stop(start);
+        }
+    }
 
     /// <summary>A summary already made for <paramref name="method"/>'s definition, if any.</summary>
     protected bool TryGetKnown(IMethodSymbol method, out TSummary? known) => _byMethod.TryGetValue(method, out known);

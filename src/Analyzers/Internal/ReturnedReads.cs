@@ -194,15 +194,29 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
     }
 
     /// <summary>
-    /// A cheap first filter for IOP003's and IOP007's callers: a call of a method of source code returning an array or an
-    /// <c>IEnumerable&lt;T&gt;</c>, which may be handing back a file's lines or a listing (or a lazy chain over one). The
-    /// call's own type is its method's return type: asking the called method for it, on every call, cost IOP007 25-30 ms
-    /// on duplicati (the first read of a called symbol beyond its name costs about half a microsecond; docs/performance.md).
+    /// A cheap first filter for IOP003's and IOP007's callers: a call of a method of source code that may return a read
+    /// (<see cref="IsCandidateCall"/>), returning an array or an <c>IEnumerable&lt;T&gt;</c>, which may be handing back
+    /// a file's lines or a listing (or a lazy chain over one). The call's own type is its method's return type: asking
+    /// the called method for it cost more (docs/performance.md).
     /// </summary>
     public bool MayReturnASequence(IInvocationOperation call) =>
+        IsCandidateCall(call) &&
         (call.Type is IArrayTypeSymbol { Rank: 1 } ||
-         call.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Collections_Generic_IEnumerable_T }) &&
-        IsCandidate(call.TargetMethod);
+         call.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Collections_Generic_IEnumerable_T });
+
+    /// <summary>IOP009's first filter: a call of a method of source code that may return a read, returning a string.</summary>
+    public bool MayReturnAString(IInvocationOperation call) =>
+        IsCandidateCall(call) && call.Type?.SpecialType == SpecialType.System_String;
+
+    /// <summary>
+    /// A call of a method whose name a reader's declaration has, or of its type's wrapper (<see cref="MethodSummaries{TSummary}.IsCandidate"/>, by
+    /// name first); or of a local function, which may wrap its type's reader without its name being gathered
+    /// (<see cref="DeclaredNames"/>): only an unqualified call can be one, so only those read the called method's kind.
+    /// </summary>
+    private bool IsCandidateCall(IInvocationOperation call) =>
+        MayBeNamed(call.TargetMethod.Name)
+            ? IsCandidate(call.TargetMethod)
+            : call.Syntax is InvocationExpressionSyntax { Expression: SimpleNameSyntax } && AnyMayHaveOne && call.TargetMethod.MethodKind == MethodKind.LocalFunction;
 
     /// <summary>
     /// The whole-file read a method (asked through <c>Of</c>) returns, or null when it returns anything else or cannot be
@@ -288,10 +302,13 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
         return true;
     }
 
-    private static readonly WordList ReadNameList = new("ReadAllLines", "ReadAllText", "GetFiles", "GetDirectories", "GetFileSystemEntries", "GetFileSystemInfos");
-
-    /// <summary>Words every name of <see cref="ReadNameList"/> contains one of.</summary>
-    private static readonly WordList ReadNamePrefixes = new("ReadAll", "GetFile", "GetDirectories");
+    /// <summary>
+    /// The reads' names, searched through three shorter beginnings (a whole type's text is searched for some questions):
+    /// most text names none of them.
+    /// </summary>
+    private static readonly WordList ReadNames = WordList.Through(
+        new[] { "ReadAll", "GetFile", "GetDirectories" },
+        "ReadAllLines", "ReadAllText", "GetFiles", "GetDirectories", "GetFileSystemEntries", "GetFileSystemInfos");
 
     /// <summary>
     /// A syntax-only first look, so that most methods are never bound (binding a method body that is not the one being
@@ -328,14 +345,13 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
         return false;
     }
 
-    /// <summary>
-    /// Three shorter words first (a whole type's text is searched for some questions): most text names none of them and
-    /// is searched three times instead of six; the rest is searched again for the names themselves.
-    /// </summary>
-    private static bool NamesARead(SyntaxNode code) =>
-        SyntaxText.Mentions(code, ReadNamePrefixes) && SyntaxText.Mentions(code, ReadNameList);
+    private static bool NamesARead(SyntaxNode code) => SyntaxText.Mentions(code, ReadNames);
 
-    protected override WordList? WordsEveryOneNames => ReadNamePrefixes;
+    /// <summary>The reads' own names: <c>GetFile</c> alone is also in <c>GetFileName</c>, in most files of a project.</summary>
+    protected override WordList? WordsEveryOneNames => ReadNames;
+
+    /// <summary>A wrapper of a wrapper returns its own type's reader (<see cref="LooksLikeOne"/>).</summary>
+    protected override bool ReachesMethodsOfTheSameType => true;
 
     private bool TypeNamesARead(INamedTypeSymbol type) => _typesNamingARead.GetOrAdd(type, AnyDeclarationNamesAReadOf);
 

@@ -1,48 +1,112 @@
 using System;
-using System.Collections.Concurrent;
-using System.Runtime.CompilerServices;
+using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Text;
 
 namespace IoPerf.Analyzers.Internal;
 
 /// <summary>
-/// Words searched for together in source text (<see cref="SyntaxText"/>). Each list is one static instance: the answer
-/// for a whole tree is remembered per list instance.
+/// Words searched for together in source text (<see cref="SyntaxText"/>). The text is searched for
+/// <see cref="Searched"/>, one pass each, and a place counts when one of <see cref="Words"/> stands there: a list of
+/// long names is searched through the few beginnings they share (<c>ReadAll</c> for <c>ReadAllLines</c> and
+/// <c>ReadAllText</c>), which halves the passes over a compilation's text. Each list is one static instance: a tree's
+/// answer is remembered per list instance.
 /// </summary>
 internal sealed class WordList
 {
+    /// <summary>Words found anywhere, inside longer names too; each searched for as it is.</summary>
     public WordList(params string[] words)
+        : this(words, words, wholeIdentifiers: false)
     {
+    }
+
+    private WordList(string[] searched, string[] words, bool wholeIdentifiers)
+    {
+        Searched = searched;
         Words = words;
-        foreach (var word in words)
+        WholeIdentifiers = wholeIdentifiers;
+        foreach (var word in searched)
         {
             Overlap = Math.Max(Overlap, word.Length - 1);
         }
+
+        if (!ReferenceEquals(searched, words))
+        {
+            // A place is checked in the chunk it was found in: the word and the character after it must be there too.
+            foreach (var word in words)
+            {
+                Overlap = Math.Max(Overlap, word.Length);
+            }
+        }
     }
+
+    /// <summary>
+    /// Words found only as whole identifiers (<c>Read</c>, not <c>ReadOnly</c> or <c>IReadOnlyList</c>); the text is
+    /// searched for those that no other begins (<c>Read</c> for <c>ReadAsync</c> too).
+    /// </summary>
+    public static WordList OfIdentifiers(params string[] identifiers) =>
+        new(Array.FindAll(identifiers, identifier => !Array.Exists(identifiers, other => other != identifier && identifier.StartsWith(other, StringComparison.Ordinal))), identifiers, wholeIdentifiers: true);
+
+    /// <summary>Words found anywhere, searched through <paramref name="beginnings"/>: each word starts with one of them.</summary>
+    public static WordList Through(string[] beginnings, params string[] words) => new(beginnings, words, wholeIdentifiers: false);
+
+    /// <summary>What the text is searched for.</summary>
+    public string[] Searched { get; }
 
     public string[] Words { get; }
 
-    /// <summary>Consecutive chunks overlap by one character less than the longest word, so that a word across an edge is found.</summary>
+    /// <summary>An occurrence counts only when no letter, digit or underscore touches it on either side.</summary>
+    public bool WholeIdentifiers { get; }
+
+    /// <summary>
+    /// Consecutive chunks overlap by one character less than the longest searched word, so that one across an edge is
+    /// found; by the longest word and one, when a place is checked for <see cref="Words"/>.
+    /// </summary>
     public int Overlap { get; }
+
+    /// <summary>
+    /// Whether one of <see cref="Words"/> starts <paramref name="rest"/> (the searched text from where one of
+    /// <see cref="Searched"/> was found to its end; it holds the longest word and the character after it, unless the
+    /// text ends first), after <paramref name="before"/> (the character before the place, or a space at the start).
+    /// </summary>
+    public bool StandsAt(ReadOnlySpan<char> rest, char before)
+    {
+        if (ReferenceEquals(Searched, Words))
+        {
+            return true;
+        }
+
+        if (WholeIdentifiers && IsIdentifierCharacter(before))
+        {
+            return false;
+        }
+
+        foreach (var word in Words)
+        {
+            if (rest.StartsWith(word.AsSpan()) &&
+                (!WholeIdentifiers || rest.Length == word.Length || !IsIdentifierCharacter(rest[word.Length])))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool IsIdentifierCharacter(char c) => char.IsLetterOrDigit(c) || c == '_';
 }
 
 /// <summary>
-/// Whether a declaration's source text mentions a word: a search in the text the tree was parsed from, which creates
-/// none of the syntax nodes a token walk would (a walk over every called method's tokens was most of a summary's cost).
-/// A word found in a comment or a string only means the declaration is read more closely. Whether a whole tree mentions
-/// a list (<see cref="AnyTreeMentions"/>, once per compilation and list) is remembered per tree: in the IDE the next
-/// compilation shares the unedited trees. A declaration's own search does not ask its tree first: on sharpcompress that
-/// lookup, made for every declaration searched, cost more (about 20 ms) than the searches it saved.
+/// Whether a declaration's source text mentions a word, and where a tree's text does: a search in the text the tree was
+/// parsed from, which creates none of the syntax nodes a token walk would (a walk over every called method's tokens was
+/// most of a summary's cost). A word found in a comment or a string only means the declaration is read more closely.
+/// Whole trees are searched once per compilation and list (<see cref="DeclaredNames"/>, which remembers each tree's
+/// answer); a declaration's own search does not ask its tree first: on sharpcompress that lookup, made for every
+/// declaration searched, cost more (about 20 ms) than the searches it saved.
 /// </summary>
 internal static class SyntaxText
 {
     private const int ChunkLength = 4096;
-
-    private static readonly ConditionalWeakTable<SyntaxTree, ConcurrentDictionary<WordList, bool>> s_treeAnswers = new();
-
-    private static readonly ConditionalWeakTable<SyntaxTree, ConcurrentDictionary<WordList, bool>>.CreateValueCallback s_newAnswers =
-        _ => new ConcurrentDictionary<WordList, bool>();
 
     /// <summary>One buffer per thread: the text is searched a chunk at a time instead of being copied into a string (a whole type's text, for some questions).</summary>
     [ThreadStatic]
@@ -52,49 +116,58 @@ internal static class SyntaxText
     public static bool Mentions(SyntaxNode declaration, WordList words) =>
         Search(declaration.SyntaxTree.GetText(), declaration.Span, words);
 
-    /// <summary>Some tree of <paramref name="compilation"/> holds one of <paramref name="words"/> (each tree's answer remembered).</summary>
-    public static bool AnyTreeMentions(Compilation compilation, WordList words)
+    /// <summary>Where the words of <paramref name="words"/> start in <paramref name="text"/>, in order; empty when nowhere.</summary>
+    public static List<int> Places(SourceText text, WordList words)
     {
-        foreach (var tree in compilation.SyntaxTrees)
-        {
-            if (TreeMentions(tree, words))
-            {
-                return true;
-            }
-        }
-
-        return false;
+        var places = new List<int>();
+        Search(text, new TextSpan(0, text.Length), words, places);
+        places.Sort();
+        return places;
     }
 
-    private static bool TreeMentions(SyntaxTree tree, WordList words)
-    {
-        var answers = s_treeAnswers.GetValue(tree, s_newAnswers);
-        if (answers.TryGetValue(words, out var known))
-        {
-            return known;
-        }
-
-        var text = tree.GetText();
-        return answers.GetOrAdd(words, Search(text, new TextSpan(0, text.Length), words));
-    }
-
-    private static bool Search(SourceText text, TextSpan span, WordList words)
+    /// <summary>
+    /// Whether <paramref name="span"/> of <paramref name="text"/> holds a word; with <paramref name="places"/>, every
+    /// place one starts is added to it (each once: a chunk keeps only the words that start before the part the next
+    /// chunk repeats).
+    /// </summary>
+    private static bool Search(SourceText text, TextSpan span, WordList words, List<int>? places = null)
     {
         var chunk = t_chunk ??= new char[ChunkLength];
+        var found = false;
         for (var start = span.Start; start < span.End;)
         {
             var count = Math.Min(ChunkLength, span.End - start);
             text.CopyTo(start, chunk, 0, count);
-            var searched = new ReadOnlySpan<char>(chunk, 0, count);
-            foreach (var word in words.Words)
+            var isLast = start + count >= span.End;
+            var keptBefore = isLast ? count : count - words.Overlap;
+            foreach (var word in words.Searched)
             {
-                if (searched.IndexOf(word.AsSpan()) >= 0)
+                for (var from = 0; from < keptBefore;)
                 {
-                    return true;
+                    var at = new ReadOnlySpan<char>(chunk, from, count - from).IndexOf(word.AsSpan());
+                    if (at < 0 || from + at >= keptBefore)
+                    {
+                        break;
+                    }
+
+                    at += from;
+                    var before = at > 0 ? chunk[at - 1] : start > span.Start ? text[start - 1] : ' ';
+                    if (words.StandsAt(new ReadOnlySpan<char>(chunk, at, count - at), before))
+                    {
+                        if (places is null)
+                        {
+                            return true;
+                        }
+
+                        found = true;
+                        places.Add(start + at);
+                    }
+
+                    from = at + 1;
                 }
             }
 
-            if (start + count >= span.End)
+            if (isLast)
             {
                 break;
             }
@@ -102,6 +175,6 @@ internal static class SyntaxText
             start += count - words.Overlap;
         }
 
-        return false;
+        return found;
     }
 }

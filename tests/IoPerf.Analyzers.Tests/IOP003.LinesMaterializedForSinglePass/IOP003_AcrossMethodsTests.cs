@@ -106,6 +106,40 @@ public sealed class IOP003_AcrossMethodsTests
         return test.RunAsync();
     }
 
+    /// <summary>
+    /// A wrapper of a wrapper whose reader is in another file's part of the same partial type: the first gate finds
+    /// callers by name, and the wrapper's name is not in the file that names the read.
+    /// </summary>
+    [Fact]
+    public Task WrapperInAnotherPartOfAPartialType()
+    {
+        var test = Verify.CreateAcrossMethods("""
+            using System;
+
+            partial class Store
+            {
+                private string[] Load(string path) => Inner(path);
+
+                void Print(string path)
+                {
+                    foreach (var line in {|#0:Load(path)|}) Console.WriteLine(line);
+                }
+            }
+            """);
+        test.TestState.Sources.Add("""
+            using System.IO;
+
+            partial class Store
+            {
+                private string[] Inner(string path) => File.ReadAllLines(path);
+            }
+            """);
+        test.ExpectedDiagnostics.Add(new DiagnosticResult(Rules.LinesMaterializedForSinglePass).WithLocation(0)
+            .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations)
+            .WithMessage($"'Load', which returns File.ReadAllLines, holds every line in memory although its result is enumerated only once; {OwnedAdvice}"));
+        return test.RunAsync();
+    }
+
     [Fact]
     public Task PublicMethodOfAPublicType_AdvisesAnOverload() => ExpectOne("""
         using System;

@@ -14,9 +14,12 @@ public sealed class Model_SyntaxTextTests
     /// <summary>
     /// Padding that puts the word across the first chunk's edge (the method starts at 10, the word at padding + 41, the
     /// first chunk ends at 4,106), across the second's (8,191), and clear of both; 4050 puts it across the edge of the
-    /// whole tree's first chunk (4,096), which <c>AnyTreeMentions</c> searches.
+    /// whole tree's first chunk (4,096), which <see cref="SyntaxText.Places"/> searches; 4045-4047 put it inside the
+    /// part the next chunk repeats, where it must still be counted once.
     /// </summary>
     [Theory]
+    [InlineData(4045)]
+    [InlineData(4047)]
     [InlineData(4050)]
     [InlineData(4055)]
     [InlineData(4060)]
@@ -30,7 +33,12 @@ public sealed class Model_SyntaxTextTests
         var method = CSharpSyntaxTree.ParseText(code).GetRoot().DescendantNodes().OfType<Microsoft.CodeAnalysis.CSharp.Syntax.MethodDeclarationSyntax>().Single();
 
         Assert.True(SyntaxText.Mentions(method, new WordList("ReadAllLines")));
-        Assert.True(SyntaxText.AnyTreeMentions(CSharpCompilation.Create("Edge", new[] { method.SyntaxTree }), new WordList("ReadAllLines")));
+        Assert.Equal(new[] { padding + 41 }, SyntaxText.Places(method.SyntaxTree.GetText(), new WordList("ReadAllLines")));
+        Assert.Equal(new[] { padding + 41 }, SyntaxText.Places(method.SyntaxTree.GetText(), WordList.OfIdentifiers("ReadAllLines")));
+        Assert.Equal(new[] { padding + 41 }, SyntaxText.Places(method.SyntaxTree.GetText(), WordList.Through(new[] { "ReadAll" }, "ReadAllText", "ReadAllLines")));
+        Assert.True(SyntaxText.Mentions(method, WordList.Through(new[] { "Read" }, "ReadAllLines")));
+        Assert.False(SyntaxText.Mentions(method, WordList.Through(new[] { "ReadAll" }, "ReadAllText")));
+        Assert.False(SyntaxText.Mentions(method, WordList.OfIdentifiers("ReadAll", "ReadAllLine")));
         Assert.True(SyntaxText.Mentions(method, new WordList("Console.", "ReadAllLines")));
         Assert.False(SyntaxText.Mentions(method, new WordList("ReadAllText")));
     }
@@ -45,14 +53,31 @@ public sealed class Model_SyntaxTextTests
     }
 
     [Fact]
-    public void AnyTreeMentions_AsksEveryTreeOfTheCompilation()
+    public void Places_AreEveryStartOfEveryWord_InOrder()
     {
-        var withLog = CSharpSyntaxTree.ParseText("class A { void M() => System.IO.File.AppendAllText(\"a\", \"b\"); }");
-        var without = CSharpSyntaxTree.ParseText("class B { void N() { } }");
-        var words = new WordList("AppendAll");
+        var text = Microsoft.CodeAnalysis.Text.SourceText.From("Read ReadAll x.Read(b); ReadAll");
 
-        Assert.True(SyntaxText.AnyTreeMentions(CSharpCompilation.Create("Both", new[] { without, withLog }), words));
-        Assert.False(SyntaxText.AnyTreeMentions(CSharpCompilation.Create("One", new[] { without }), words));
+        Assert.Equal(new[] { 0, 5, 15, 24 }, SyntaxText.Places(text, new WordList("ReadAll", "Read")).Distinct());
+        Assert.Equal(new[] { 5, 24 }, SyntaxText.Places(text, new WordList("ReadAll")));
+        Assert.Empty(SyntaxText.Places(text, new WordList("Write")));
+    }
+
+    [Theory]
+    [InlineData("s.Read(buffer)", true)]
+    [InlineData("Read", true)]
+    [InlineData("@Read(b)", true)]
+    [InlineData("s.Read (b)", true)]
+    [InlineData("s.ReadAsync(b)", false)] // another word of its own list
+    [InlineData("IReadOnlyList<int> x; bool ReadOnly;", false)]
+    [InlineData("_Read(); Read2(); ReadByte();", false)]
+    public void WholeIdentifiers_AreFound_AndLongerNamesAreNot(string code, bool found)
+    {
+        var text = Microsoft.CodeAnalysis.Text.SourceText.From(code);
+        var method = CSharpSyntaxTree.ParseText($"class C {{ void M() {{ {code} }} }}").GetRoot().DescendantNodes().OfType<Microsoft.CodeAnalysis.CSharp.Syntax.MethodDeclarationSyntax>().Single();
+
+        Assert.Equal(found, SyntaxText.Places(text, WordList.OfIdentifiers("Read")).Count > 0);
+        Assert.Equal(found, SyntaxText.Mentions(method, WordList.OfIdentifiers("Read")));
+        Assert.True(SyntaxText.Mentions(method, new WordList("Read")));
     }
 
     [Fact]

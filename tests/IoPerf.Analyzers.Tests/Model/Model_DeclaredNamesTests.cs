@@ -1,0 +1,112 @@
+using IoPerf.Analyzers.Internal;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Xunit;
+
+namespace IoPerf.Analyzers.Tests.Model;
+
+/// <summary>
+/// The names a summary's first gate lets through (<see cref="DeclaredNames"/>): every method and local function whose
+/// declaration holds a word must be in the set - a name left out silences a diagnostic with no other sign - and the rest
+/// of the compilation's names should not be.
+/// </summary>
+public sealed class Model_DeclaredNamesTests
+{
+    private static readonly WordList Append = new("AppendAll");
+
+    private static HashSet<string> NamesIn(bool andTheirTypes, params string[] sources) =>
+        DeclaredNames.Of(
+            CSharpCompilation.Create("Names", sources.Select(source => CSharpSyntaxTree.ParseText(source))),
+            Append,
+            andTheirTypes);
+
+    [Fact]
+    public void MethodsAndLocalFunctionsAroundTheWord_AreNamed_OthersAreNot()
+    {
+        var names = NamesIn(andTheirTypes: false, """
+            using System.IO;
+            class Logger
+            {
+                void Log(string m) => File.AppendAllText("log", m);
+                void Outer() { void Inner() { File.AppendAllLines("a", new[] { "b" }); } Inner(); }
+                void Quiet() { }
+                class Nested { string Other() => ""; }
+            }
+            """);
+
+        Assert.Equal(new[] { "Inner", "Log", "Outer" }, names.OrderBy(name => name, StringComparer.Ordinal));
+    }
+
+    [Fact]
+    public void EveryTreeIsAsked()
+    {
+        var names = NamesIn(
+            andTheirTypes: false,
+            "class A { void Quiet() { } }",
+            "class B { void Log(string m) => System.IO.File.AppendAllText(\"log\", m); }",
+            "class C { void Write(string m) => System.IO.File.AppendAllText(\"other\", m); }");
+
+        Assert.Equal(new[] { "Log", "Write" }, names.OrderBy(name => name, StringComparer.Ordinal));
+        Assert.Empty(NamesIn(andTheirTypes: false, "class A { void Quiet() { } }"));
+    }
+
+    [Fact]
+    public void ExplicitImplementation_IsNamedAsItsCallersNameIt()
+    {
+        var names = NamesIn(andTheirTypes: false, """
+            interface ILog { void Log(string m); }
+            class FileLog : ILog { void ILog.Log(string m) => System.IO.File.AppendAllText("log", m); }
+            """);
+
+        Assert.Equal(new[] { "Log" }, names);
+    }
+
+    [Fact]
+    public void WithTheirTypes_MethodsThatReturnAValue_NotLocalFunctionsOrNestedTypesMethods()
+    {
+        const string Source = """
+            class Store
+            {
+                void Log(string m) => System.IO.File.AppendAllText("log", m);
+                string Wrapper(string m) { Log(m); return m; }
+                void Quiet() { }
+                int Count() { int Local() => 1; return Local(); }
+                void Run() { System.Action a = () => { void Logged(string m) => Log(m); Logged("x"); }; a(); }
+                class Nested { string Other() => ""; }
+            }
+            class Elsewhere { string Unrelated() => ""; }
+            """;
+
+        Assert.Equal(new[] { "Count", "Log", "Wrapper" }, NamesIn(andTheirTypes: true, Source).OrderBy(name => name, StringComparer.Ordinal));
+        Assert.Equal(new[] { "Log" }, NamesIn(andTheirTypes: false, Source));
+    }
+
+    [Fact]
+    public void WithTheirTypes_APartialTypesOtherPartsAreRead()
+    {
+        var names = NamesIn(
+            andTheirTypes: true,
+            "partial class Store { string Log(string m) { System.IO.File.AppendAllText(\"log\", m); return m; } }",
+            "partial class Store { string Wrapper(string m) => Log(m); void Quiet() { } void Run() { string Local() => Log(\"a\"); Local(); } }",
+            "class Other { void Unrelated() { } }");
+
+        Assert.Equal(new[] { "Log", "Wrapper" }, names.OrderBy(name => name, StringComparer.Ordinal));
+    }
+
+    [Fact]
+    public void AWordOutsideAnyMethod_NamesNothing()
+    {
+        Assert.Empty(NamesIn(andTheirTypes: true, "class A { const string Name = \"AppendAll\"; void M() { } }"));
+    }
+
+    [Fact]
+    public void TopLevelLocalFunction_IsNamed()
+    {
+        var compilation = CSharpCompilation.Create(
+            "TopLevel",
+            new[] { CSharpSyntaxTree.ParseText("Log(\"a\"); static void Log(string m) => System.IO.File.AppendAllText(\"log\", m);") },
+            options: new CSharpCompilationOptions(OutputKind.ConsoleApplication));
+
+        Assert.Equal(new[] { "Log" }, DeclaredNames.Of(compilation, Append, andTheirTypes: false));
+    }
+}
