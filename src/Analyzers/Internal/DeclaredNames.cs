@@ -66,7 +66,7 @@ internal static class DeclaredNames
 
         var root = tree.GetRoot();
         var names = new HashSet<string>();
-        var readerTypes = new HashSet<TypeDeclarationSyntax>();
+        var readerTypes = new HashSet<SyntaxNode>(); // a type's declaration, or a script's compilation unit
         foreach (var place in places)
         {
             // Up to the nearest type: the methods and local functions whose text holds the place.
@@ -78,9 +78,9 @@ internal static class DeclaredNames
                 }
 
                 names.Add(identifier);
-                if (andTheirTypes && node.Parent is TypeDeclarationSyntax type)
+                if (andTheirTypes && node.Parent is TypeDeclarationSyntax or CompilationUnitSyntax)
                 {
-                    readerTypes.Add(type);
+                    readerTypes.Add(node.Parent);
                 }
             }
         }
@@ -89,7 +89,7 @@ internal static class DeclaredNames
         foreach (var type in readerTypes)
         {
             AddWrappersIn(type, names);
-            if (type.Modifiers.Any(SyntaxKind.PartialKeyword))
+            if (type is TypeDeclarationSyntax declaration && declaration.Modifiers.Any(SyntaxKind.PartialKeyword))
             {
                 partialTypes.Add(type.Span);
             }
@@ -112,9 +112,11 @@ internal static class DeclaredNames
     /// functions walks every member's body (about 15 ms over duplicati's text, against 10-20 ms for the rest of the
     /// search); its calls are let through by their syntax instead (<see cref="ReturnedReads"/>).
     /// </summary>
-    private static void AddWrappersIn(TypeDeclarationSyntax type, HashSet<string> names)
+    private static void AddWrappersIn(SyntaxNode type, HashSet<string> names)
     {
-        foreach (var member in type.Members)
+        // A script's methods are members of its compilation unit, in the script's class.
+        var members = type is TypeDeclarationSyntax declaration ? declaration.Members : ((CompilationUnitSyntax)type).Members;
+        foreach (var member in members)
         {
             if (member is MethodDeclarationSyntax method && method.ReturnType is not PredefinedTypeSyntax { Keyword.RawKind: (int)SyntaxKind.VoidKeyword })
             {

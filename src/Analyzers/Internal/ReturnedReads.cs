@@ -200,23 +200,31 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
     /// the called method for it cost more (docs/performance.md).
     /// </summary>
     public bool MayReturnASequence(IInvocationOperation call) =>
-        IsCandidateCall(call) &&
+        MayBeACandidate(call) &&
         (call.Type is IArrayTypeSymbol { Rank: 1 } ||
-         call.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Collections_Generic_IEnumerable_T });
+         call.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Collections_Generic_IEnumerable_T }) &&
+        IsCandidateCall(call);
 
     /// <summary>IOP009's first filter: a call of a method of source code that may return a read, returning a string.</summary>
     public bool MayReturnAString(IInvocationOperation call) =>
-        IsCandidateCall(call) && call.Type?.SpecialType == SpecialType.System_String;
+        MayBeACandidate(call) && call.Type?.SpecialType == SpecialType.System_String && IsCandidateCall(call);
 
     /// <summary>
-    /// A call of a method whose name a reader's declaration has, or of its type's wrapper (<see cref="MethodSummaries{TSummary}.IsCandidate"/>, by
-    /// name first); or of a local function, which may wrap its type's reader without its name being gathered
-    /// (<see cref="DeclaredNames"/>): only an unqualified call can be one, so only those read the called method's kind.
+    /// The call's method has a name a reader's declaration or its type's wrapper has (<see cref="MethodSummaries{TSummary}.MayBeNamed"/>),
+    /// or the call is unqualified, as a call of a local function is: a local function may wrap its type's reader without
+    /// its name being gathered (<see cref="DeclaredNames"/>). Syntax and the name only, before the call's type.
+    /// </summary>
+    private bool MayBeACandidate(IInvocationOperation call) =>
+        MayBeNamed(call.TargetMethod.Name) || call.Syntax is InvocationExpressionSyntax { Expression: SimpleNameSyntax };
+
+    /// <summary>
+    /// After <see cref="MayBeACandidate"/> and the call's type: a method of source code by that name
+    /// (<see cref="MethodSummaries{TSummary}.IsCandidate"/>), or a local function where some method may have a summary.
     /// </summary>
     private bool IsCandidateCall(IInvocationOperation call) =>
         MayBeNamed(call.TargetMethod.Name)
             ? IsCandidate(call.TargetMethod)
-            : call.Syntax is InvocationExpressionSyntax { Expression: SimpleNameSyntax } && AnyMayHaveOne && call.TargetMethod.MethodKind == MethodKind.LocalFunction;
+            : AnyMayHaveOne && call.TargetMethod.MethodKind == MethodKind.LocalFunction;
 
     /// <summary>
     /// The whole-file read a method (asked through <c>Of</c>) returns, or null when it returns anything else or cannot be
@@ -401,6 +409,11 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
 
         foreach (var member in method.ContainingType.GetMembers(name))
         {
+            if (member is not IMethodSymbol)
+            {
+                continue; // a call skips a field or property of that name (DeclaredNames gathers wrappers of methods only)
+            }
+
             foreach (var reference in member.DeclaringSyntaxReferences)
             {
                 if (NamesARead(reference.GetSyntax()))

@@ -140,6 +140,33 @@ public sealed class IOP003_AcrossMethodsTests
         return test.RunAsync();
     }
 
+    /// <summary>
+    /// A wrapper of another type's reader is not followed (the rule page says so), also when its own type has a field of
+    /// the reader's name: the call skips the field and binds to the containing type's method.
+    /// </summary>
+    [Fact]
+    public Task WrapperOfAContainingTypesReader_BehindAFieldOfItsName_NotFollowed() => Verify.VerifyAcrossMethodsAsync("""
+        using System;
+        using System.IO;
+
+        class Outer
+        {
+            private static string[] Lines(string path) => File.ReadAllLines(path);
+
+            class Inner
+            {
+                private static readonly string Lines = nameof(File.ReadAllLines);
+
+                private static string[] Load(string path) => Lines(path);
+
+                void Print(string path)
+                {
+                    foreach (var line in Load(path)) Console.WriteLine(line + Lines);
+                }
+            }
+        }
+        """);
+
     [Fact]
     public Task PublicMethodOfAPublicType_AdvisesAnOverload() => ExpectOne("""
         using System;

@@ -93,6 +93,19 @@ public sealed class Model_DeclaredNamesTests
         Assert.Equal(new[] { "Log", "Wrapper" }, names.OrderBy(name => name, StringComparer.Ordinal));
     }
 
+    /// <summary>A script's methods are members of its compilation unit: a wrapper there is named with its reader.</summary>
+    [Fact]
+    public void WithTheirTypes_AScriptsMethods()
+    {
+        var tree = CSharpSyntaxTree.ParseText(
+            "string Log(string m) { System.IO.File.AppendAllText(\"log\", m); return m; }\nstring Wrapper(string m) => Log(m);\nvoid Quiet() { }\nWrapper(\"a\");",
+            new CSharpParseOptions(kind: SourceCodeKind.Script));
+        var compilation = CSharpCompilation.CreateScriptCompilation("Script", tree);
+
+        Assert.Equal(new[] { "Log", "Wrapper" }, DeclaredNames.Of(compilation, Append, andTheirTypes: true).OrderBy(name => name, StringComparer.Ordinal));
+        Assert.Equal(new[] { "Log" }, DeclaredNames.Of(compilation, Append, andTheirTypes: false));
+    }
+
     [Fact]
     public void AWordOutsideAnyMethod_NamesNothing()
     {
