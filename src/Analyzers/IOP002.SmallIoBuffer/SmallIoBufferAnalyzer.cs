@@ -89,7 +89,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
         // referenced library's method creates its parameter symbols when asked for them); a stream's own Read/Write
         // override is a stream read (below), not a helper.
         if (chunkReaders is not null &&
-            chunkReaders.MayBeNamed(invocation.TargetMethod.Name) &&
+            chunkReaders.MayBeNamed(method.Name) &&
             HandsABufferSizedInThisMethod(invocation) &&
             SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, context.Compilation.Assembly) &&
             FileChunkReaders.TakesAByteBuffer(method) &&

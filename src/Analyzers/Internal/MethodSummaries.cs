@@ -45,12 +45,12 @@ internal abstract class MethodSummaries<TSummary>
 
     /// <summary>
     /// A cheap first filter before <see cref="Of"/>, asked of every call a rule looks at: a method whose name is that of
-    /// a declaration that may have a summary (<see cref="MayBeNamed"/>), ordinary or a local function, of this
+    /// a declaration that may have a summary (<see cref="PassesTheNameGate"/>), ordinary or a local function, of this
     /// compilation's assembly. Assemblies are compared because asking a source symbol for its
     /// <c>DeclaringSyntaxReferences</c> builds the array on every call (22 ms of IOP006's question on NLog, profiled).
     /// </summary>
     public bool IsCandidate(IMethodSymbol method) =>
-        MayBeNamed(method.Name) &&
+        PassesTheNameGate(method) &&
         method.MethodKind is MethodKind.Ordinary or MethodKind.LocalFunction &&
         SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, Compilation.Assembly);
 

@@ -195,36 +195,28 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
 
     /// <summary>
     /// A cheap first filter for IOP003's and IOP007's callers: a call of a method of source code that may return a read
-    /// (<see cref="IsCandidateCall"/>), returning an array or an <c>IEnumerable&lt;T&gt;</c>, which may be handing back
-    /// a file's lines or a listing (or a lazy chain over one). The call's own type is its method's return type: asking
-    /// the called method for it cost more (docs/performance.md).
+    /// (<see cref="MayBeACandidate"/>, then <see cref="MethodSummaries{TSummary}.IsCandidate"/>), returning an array or
+    /// an <c>IEnumerable&lt;T&gt;</c>, which may be handing back a file's lines or a listing (or a lazy chain over one).
+    /// The call's own type is its method's return type: asking the called method for it cost more (docs/performance.md).
     /// </summary>
     public bool MayReturnASequence(IInvocationOperation call) =>
         MayBeACandidate(call) &&
         (call.Type is IArrayTypeSymbol { Rank: 1 } ||
          call.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Collections_Generic_IEnumerable_T }) &&
-        IsCandidateCall(call);
+        IsCandidate(call.TargetMethod);
 
     /// <summary>IOP009's first filter: a call of a method of source code that may return a read, returning a string.</summary>
     public bool MayReturnAString(IInvocationOperation call) =>
-        MayBeACandidate(call) && call.Type?.SpecialType == SpecialType.System_String && IsCandidateCall(call);
+        MayBeACandidate(call) && call.Type?.SpecialType == SpecialType.System_String && IsCandidate(call.TargetMethod);
 
     /// <summary>
     /// The call's method has a name a reader's declaration or its type's wrapper has (<see cref="MethodSummaries{TSummary}.MayBeNamed"/>),
     /// or the call is unqualified, as a call of a local function is: a local function may wrap its type's reader without
-    /// its name being gathered (<see cref="DeclaredNames"/>). Syntax and the name only, before the call's type.
+    /// its name being gathered (<see cref="DeclaredNames"/>). Syntax and the name only, before the call's type; the
+    /// called method's kind is read after it (<see cref="MethodSummaries{TSummary}.IsCandidate"/>).
     /// </summary>
     private bool MayBeACandidate(IInvocationOperation call) =>
         MayBeNamed(call.TargetMethod.Name) || call.Syntax is InvocationExpressionSyntax { Expression: SimpleNameSyntax };
-
-    /// <summary>
-    /// After <see cref="MayBeACandidate"/> and the call's type: a method of source code by that name
-    /// (<see cref="MethodSummaries{TSummary}.IsCandidate"/>), or a local function where some method may have a summary.
-    /// </summary>
-    private bool IsCandidateCall(IInvocationOperation call) =>
-        MayBeNamed(call.TargetMethod.Name)
-            ? IsCandidate(call.TargetMethod)
-            : AnyMayHaveOne && call.TargetMethod.MethodKind == MethodKind.LocalFunction;
 
     /// <summary>
     /// The whole-file read a method (asked through <c>Of</c>) returns, or null when it returns anything else or cannot be

@@ -20,6 +20,8 @@ public sealed class Model_DeclaredNamesTests
             Append,
             andTheirTypes);
 
+    private static IEnumerable<string> Sorted(IEnumerable<string> names) => names.OrderBy(name => name, StringComparer.Ordinal);
+
     [Fact]
     public void MethodsAndLocalFunctionsAroundTheWord_AreNamed_OthersAreNot()
     {
@@ -34,7 +36,7 @@ public sealed class Model_DeclaredNamesTests
             }
             """);
 
-        Assert.Equal(new[] { "Inner", "Log", "Outer" }, names.OrderBy(name => name, StringComparer.Ordinal));
+        Assert.Equal(new[] { "Inner", "Log", "Outer" }, Sorted(names));
     }
 
     [Fact]
@@ -46,7 +48,7 @@ public sealed class Model_DeclaredNamesTests
             "class B { void Log(string m) => System.IO.File.AppendAllText(\"log\", m); }",
             "class C { void Write(string m) => System.IO.File.AppendAllText(\"other\", m); }");
 
-        Assert.Equal(new[] { "Log", "Write" }, names.OrderBy(name => name, StringComparer.Ordinal));
+        Assert.Equal(new[] { "Log", "Write" }, Sorted(names));
         Assert.Empty(NamesIn(andTheirTypes: false, "class A { void Quiet() { } }"));
     }
 
@@ -77,7 +79,7 @@ public sealed class Model_DeclaredNamesTests
             class Elsewhere { string Unrelated() => ""; }
             """;
 
-        Assert.Equal(new[] { "Count", "Log", "Wrapper" }, NamesIn(andTheirTypes: true, Source).OrderBy(name => name, StringComparer.Ordinal));
+        Assert.Equal(new[] { "Count", "Log", "Wrapper" }, Sorted(NamesIn(andTheirTypes: true, Source)));
         Assert.Equal(new[] { "Log" }, NamesIn(andTheirTypes: false, Source));
     }
 
@@ -90,7 +92,7 @@ public sealed class Model_DeclaredNamesTests
             "partial class Store { string Wrapper(string m) => Log(m); void Quiet() { } void Run() { string Local() => Log(\"a\"); Local(); } }",
             "class Other { void Unrelated() { } }");
 
-        Assert.Equal(new[] { "Log", "Wrapper" }, names.OrderBy(name => name, StringComparer.Ordinal));
+        Assert.Equal(new[] { "Log", "Wrapper" }, Sorted(names));
     }
 
     /// <summary>A script's methods are members of its compilation unit: a wrapper there is named with its reader.</summary>
@@ -102,7 +104,7 @@ public sealed class Model_DeclaredNamesTests
             new CSharpParseOptions(kind: SourceCodeKind.Script));
         var compilation = CSharpCompilation.CreateScriptCompilation("Script", tree);
 
-        Assert.Equal(new[] { "Log", "Wrapper" }, DeclaredNames.Of(compilation, Append, andTheirTypes: true).OrderBy(name => name, StringComparer.Ordinal));
+        Assert.Equal(new[] { "Log", "Wrapper" }, Sorted(DeclaredNames.Of(compilation, Append, andTheirTypes: true)));
         Assert.Equal(new[] { "Log" }, DeclaredNames.Of(compilation, Append, andTheirTypes: false));
     }
 
