@@ -77,8 +77,8 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
 
         if (!TryClassifyUse(invocation, types, handedOn, context.CancellationToken, out var use, out var consumer, out var local, out var asksForNone) ||
             consumer.Syntax.ContainsDiagnostics ||
-            DirectoryListings.ExceptionsWouldMove(invocation, consumer) ||
-            (DirectoryListings.FillsACollection(consumer) && DirectoryListings.MayRecurse(invocation)) ||
+            DirectoryListings.ExceptionsWouldMove(invocation, invocation, consumer) ||
+            (DirectoryListings.FillsACollection(consumer) && ReturnedReads.MayRecurse(invocation)) ||
             !RenamedCallBindsTheSameWay(invocation, enumeratingName))
         {
             return;
@@ -186,8 +186,8 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
     /// </summary>
     private static bool MayListLazily(IInvocationOperation call, IOperation consumer, IVariableDeclaratorOperation? local, ReturnedRead returned, IoModel model)
     {
-        if (DirectoryListings.ExceptionsWouldMove(call, consumer) ||
-            (DirectoryListings.FillsACollection(consumer) && DirectoryListings.MayRecurse(returned.Read)))
+        if (DirectoryListings.ExceptionsWouldMove(returned.Read, call, consumer) ||
+            (DirectoryListings.FillsACollection(consumer) && ReturnedReads.MayRecurse(returned.Read)))
         {
             return false;
         }

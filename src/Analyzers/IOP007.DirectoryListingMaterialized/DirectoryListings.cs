@@ -68,29 +68,6 @@ internal static class DirectoryListings
         return null;
     }
 
-    /// <summary>
-    /// True when the listing may descend into subdirectories (a SearchOption that is not a constant TopDirectoryOnly, or
-    /// EnumerationOptions): errors about a subdirectory then come while the lazy form is enumerated.
-    /// </summary>
-    public static bool MayRecurse(IInvocationOperation listing)
-    {
-        foreach (var argument in listing.Arguments)
-        {
-            if (argument.Parameter?.Type is not { } type)
-            {
-                continue;
-            }
-
-            if (type.Name == "EnumerationOptions" ||
-                (type.Name == "SearchOption" && argument.Value.WalkDownConversions().ConstantValue is not { HasValue: true, Value: 0 }))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
-
     /// <summary>Fills of an existing collection: all or nothing from an array, partly done when a lazy listing throws.</summary>
     public static bool FillsACollection(IOperation consumer) =>
         consumer is IInvocationOperation { TargetMethod.Name: "AddRange" or "UnionWith" or "ExceptWith" or "IntersectWith" or "SymmetricExceptWith" };
@@ -164,10 +141,12 @@ internal static class DirectoryListings
     };
 
     /// <summary>
-    /// True when the call and the place its array is consumed sit in different <c>try</c> blocks with <c>catch</c>
-    /// clauses. The lazy form throws UnauthorizedAccessException or DirectoryNotFoundException for a subdirectory
-    /// while it is enumerated, not at the call: the fix must not carry those out of (or into) a handler.
+    /// True when a recursive <paramref name="listing"/> would throw in another place: its call (<paramref name="call"/>,
+    /// or the call of the method that returns it) and the place its array is consumed sit in different <c>try</c> blocks
+    /// with <c>catch</c> clauses. The lazy form throws UnauthorizedAccessException or DirectoryNotFoundException for a
+    /// subdirectory while it is enumerated, not at the call: the fix must not carry those out of (or into) a handler.
+    /// For the listed folder itself both forms throw at the call (<see cref="ReturnedReads.MayRecurse"/>).
     /// </summary>
-    public static bool ExceptionsWouldMove(IOperation call, IOperation consumer) =>
-        !new HashSet<ITryOperation>(call.CatchingTries()).SetEquals(consumer.CatchingTries());
+    public static bool ExceptionsWouldMove(IInvocationOperation listing, IOperation call, IOperation consumer) =>
+        ReturnedReads.MayRecurse(listing) && !new HashSet<ITryOperation>(call.CatchingTries()).SetEquals(consumer.CatchingTries());
 }

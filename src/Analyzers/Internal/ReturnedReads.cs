@@ -289,7 +289,7 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
             pathParameter = PassedParameter(deeper.PathAt(call), method, body);
         }
 
-        if (read is null || site is null || !IsPlainlyReturned(site, body) ||
+        if (read is null || site is null || !IsPlainlyReturned(site, body, ErrorsComeAtTheCall(read)) ||
             (found is not null && !SymbolEqualityComparer.Default.Equals(found.Read.TargetMethod, read.TargetMethod)))
         {
             return false;
@@ -531,6 +531,36 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
         }
     }
 
+    /// <summary>
+    /// A listing of one folder: its enumerating form opens the folder at the call (.NET Framework's iterator finds the
+    /// first entry there, .NET Core's enumerable creates its enumerator there), so a missing or unreadable folder throws
+    /// where the array form did; only a recursive listing meets a subdirectory's error later, while it is enumerated.
+    /// </summary>
+    private bool ErrorsComeAtTheCall(IInvocationOperation read) => ResultOf(read.TargetMethod) == ReadResult.Listing && !MayRecurse(read);
+
+    /// <summary>
+    /// True when a listing may descend into subdirectories (a SearchOption that is not a constant TopDirectoryOnly, or
+    /// EnumerationOptions): errors about a subdirectory then come while the lazy form is enumerated.
+    /// </summary>
+    public static bool MayRecurse(IInvocationOperation listing)
+    {
+        foreach (var argument in listing.Arguments)
+        {
+            if (argument.Parameter?.Type is not { } type)
+            {
+                continue;
+            }
+
+            if (type.Name == "EnumerationOptions" ||
+                (type.Name == "SearchOption" && argument.Value.WalkDownConversions().ConstantValue is not { HasValue: true, Value: 0 }))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
     /// <summary>The values a returned expression may be: each branch of a conditional (<c>c ? read : null</c>), or itself.</summary>
     private static IEnumerable<IOperation> Alternatives(IOperation returned)
     {
@@ -589,12 +619,18 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
     /// Between the read (or the call that returns it) and the method's body there is only what hands its value to a
     /// <c>return</c>: blocks, a <c>?:</c>, conversions, a lazy chain, a local's declaration. Not a <c>try</c> (a catch
     /// would no longer see the streaming form's errors, a finally would run before the lines are read), a <c>lock</c>,
-    /// a <c>using</c> or a loop.
+    /// a <c>using</c> or a loop - except a <c>try</c> that only catches around a read whose errors the streaming form
+    /// throws at the call too (<paramref name="errorsComeAtTheCall"/>).
     /// </summary>
-    private static bool IsPlainlyReturned(IOperation read, IOperation body)
+    private static bool IsPlainlyReturned(IOperation read, IOperation body, bool errorsComeAtTheCall)
     {
         for (var current = read.Parent; current is not null && current != body; current = current.Parent)
         {
+            if (current is ITryOperation { Finally: null, Catches.Length: > 0 } && errorsComeAtTheCall)
+            {
+                continue;
+            }
+
             if (current is ITryOperation or ILockOperation or IUsingOperation or IUsingDeclarationOperation or ILoopOperation)
             {
                 return false;

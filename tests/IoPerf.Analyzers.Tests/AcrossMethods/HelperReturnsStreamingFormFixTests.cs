@@ -187,6 +187,50 @@ public sealed class HelperReturnsStreamingFormFixTests
                     }
                 """));
 
+    /// <summary>
+    /// A listing of one folder inside a <c>try</c> that catches: the enumerating form opens the folder at the call too, so
+    /// the handler still sees a missing or unreadable folder; the empty array the handler returns stays valid.
+    /// </summary>
+    [Fact]
+    public Task ListingHelperInsideATryThatCatches_ReturnsEnumerateFiles() =>
+        Listings.VerifyAcrossMethodsFixAsync(
+            Code("", """
+                    private static string[] Logs(string folder)
+                    {
+                        try
+                        {
+                            return Directory.GetFiles(folder, "*.log");
+                        }
+                        catch (UnauthorizedAccessException)
+                        {
+                            return Array.Empty<string>();
+                        }
+                    }
+
+                    void Print(string folder)
+                    {
+                        foreach (var file in {|IOP007:Logs(folder)|}) Console.WriteLine(file);
+                    }
+                """),
+            Code("using System.Collections.Generic;\n", """
+                    private static IEnumerable<string> Logs(string folder)
+                    {
+                        try
+                        {
+                            return Directory.EnumerateFiles(folder, "*.log");
+                        }
+                        catch (UnauthorizedAccessException)
+                        {
+                            return Array.Empty<string>();
+                        }
+                    }
+
+                    void Print(string folder)
+                    {
+                        foreach (var file in Logs(folder)) Console.WriteLine(file);
+                    }
+                """));
+
     /// <summary>Fix All: two methods, each changed once although two of its calls were reported.</summary>
     [Fact]
     public Task FixAll_ChangesEachMethodOnce() =>

@@ -282,6 +282,53 @@ public sealed class DirectoryListingMaterializedTests
         """),
         TestFramework.NetStandard20);
 
+    /// <summary>
+    /// One folder (no SearchOption, or a constant TopDirectoryOnly): both forms throw for it at the call, so the loop's
+    /// own <c>try</c>, or one around the call only, sees the same errors after the fix.
+    /// </summary>
+    [Theory]
+    [InlineData("root")]
+    [InlineData("root, \"*.log\", SearchOption.TopDirectoryOnly")]
+    public Task OneFolderCalledAndConsumedInDifferentTries_IsReportedAndFixed(string arguments) => Verify.VerifyCodeFixAsync(
+        InClass($$"""
+            void M(string root)
+            {
+                try
+                {
+                    var files = {|IOP007:Directory.GetFiles({{arguments}})|};
+                    try
+                    {
+                        foreach (var f in files) Console.WriteLine(f);
+                    }
+                    catch (IOException)
+                    {
+                    }
+                }
+                catch (UnauthorizedAccessException)
+                {
+                }
+            }
+        """),
+        InClass($$"""
+            void M(string root)
+            {
+                try
+                {
+                    var files = Directory.EnumerateFiles({{arguments}});
+                    try
+                    {
+                        foreach (var f in files) Console.WriteLine(f);
+                    }
+                    catch (IOException)
+                    {
+                    }
+                }
+                catch (UnauthorizedAccessException)
+                {
+                }
+            }
+        """));
+
     [Fact]
     public Task SameTryForCallAndLoop_IsReported() => Verify.VerifyAnalyzerAsync(InClass("""
             void M(string root)
@@ -618,7 +665,7 @@ public sealed class DirectoryListingMaterializedTests
     // ---- Negatives: exceptions would move into or out of a handler, and other contexts --------------------
 
     [Fact]
-    public Task NotReported_CallOutsideTheTryThatGuardsTheLoop() => Verify.VerifyAnalyzerAsync(InClass("""
+    public Task NotReported_RecursiveCallOutsideTheTryThatGuardsTheLoop() => Verify.VerifyAnalyzerAsync(InClass("""
             void M(string root)
             {
                 var files = Directory.GetFiles(root, "*", SearchOption.AllDirectories);
@@ -633,7 +680,28 @@ public sealed class DirectoryListingMaterializedTests
         """));
 
     [Fact]
-    public Task NotReported_CallInsideATryTheLoopIsNotIn() => Verify.VerifyAnalyzerAsync(InClass("""
+    public Task NotReported_RecursiveCallInsideATryTheLoopIsNotIn() => Verify.VerifyAnalyzerAsync(InClass("""
+            void M(string root)
+            {
+                try
+                {
+                    var files = Directory.GetFiles(root, "*.log", SearchOption.AllDirectories);
+                    try
+                    {
+                        foreach (var f in files) Console.WriteLine(f);
+                    }
+                    catch (IOException)
+                    {
+                    }
+                }
+                catch (UnauthorizedAccessException)
+                {
+                }
+            }
+        """));
+
+    [Fact]
+    public Task NotReported_CallInsideATryTheLoopIsNotIn_AssignedTwice() => Verify.VerifyAnalyzerAsync(InClass("""
             IEnumerable<string> M(string root)
             {
                 string[] files;

@@ -44,6 +44,38 @@ public sealed class IOP007_AcrossMethodsTests
         """),
         "'Logs', which returns Directory.GetFiles, builds an array of every entry although it is enumerated only once; Directory.EnumerateFiles, returned from it instead, yields the entries as they are read");
 
+    /// <summary>
+    /// A listing of one folder throws for that folder at the call in either form: a <c>try</c> around it in the method,
+    /// or around the caller's loop only, moves no error (a recursive one would: the negatives below).
+    /// </summary>
+    [Theory]
+    [InlineData("private static string[] Logs(string folder) { try { return Directory.GetFiles(folder, \"*.log\"); } catch (UnauthorizedAccessException) { return Array.Empty<string>(); } }", "foreach (var file in {|#0:Logs(folder)|}) Console.WriteLine(file);")]
+    [InlineData("private static string[] Logs(string folder) { try { var found = Directory.GetFiles(folder, \"*.log\"); return found; } catch (IOException) { return null; } }", "foreach (var file in {|#0:Logs(folder)|}) Console.WriteLine(file);")]
+    [InlineData("private static string[] Logs(string folder) => Directory.GetFiles(folder, \"*.log\");", "var files = {|#0:Logs(folder)|}; try { foreach (var f in files) Console.WriteLine(f); } catch (IOException) { }")]
+    [InlineData("private static string[] Logs(string folder) => Directory.GetFiles(folder, \"*.log\", SearchOption.TopDirectoryOnly);", "var files = {|#0:Logs(folder)|}; try { foreach (var f in files) Console.WriteLine(f); } catch (IOException) { }")]
+    public Task OneFolderListedInsideATryThatCatches_Diagnostic(string wrapper, string statements) => ExpectOne(
+        Code($$"""
+            {{wrapper}}
+
+            void Print(string folder)
+            {
+                {{statements}}
+            }
+        """),
+        "'Logs', which returns Directory.GetFiles, builds an array of every entry although it is enumerated only once; Directory.EnumerateFiles, returned from it instead, yields the entries as they are read");
+
+    [Theory]
+    [InlineData("var files = Logs(folder); try { foreach (var f in files) Console.WriteLine(f); } catch (IOException) { }")]
+    [InlineData("try { var files = Logs(folder); try { foreach (var f in files) Console.WriteLine(f); } catch (IOException) { } } catch (UnauthorizedAccessException) { }")]
+    public Task RecursiveListing_CalledAndConsumedInDifferentTries_NoDiagnostic(string statements) => Verify.VerifyAcrossMethodsAsync(Code($$"""
+            private static string[] Logs(string folder) => Directory.GetFiles(folder, "*.log", SearchOption.AllDirectories);
+
+            void Print(string folder)
+            {
+                {{statements}}
+            }
+        """));
+
     [Fact]
     public Task ExistenceCheck_ThroughAProjectMethod() => ExpectOne(
         Code("""
@@ -73,7 +105,6 @@ public sealed class IOP007_AcrossMethodsTests
     [InlineData("foreach (var file in Logs(folder)) File.Delete(file);")]                                // removes them
     [InlineData("var files = Logs(folder); Console.WriteLine(files.Length); foreach (var f in files) Console.WriteLine(f);")] // used twice
     [InlineData("Console.WriteLine(Logs(folder)[0]);")]                                                  // indexed
-    [InlineData("string[] files; try { files = Logs(folder); } catch (IOException) { return; } foreach (var f in files) Console.WriteLine(f);")] // errors would leave the handler
     public Task CallerNeedsTheArrayOrChangesTheFolder_NoDiagnostic(string statement) => Verify.VerifyAcrossMethodsAsync(Code($$"""
             private static string[] Logs(string folder) => Directory.GetFiles(folder, "*.log");
 
@@ -84,7 +115,9 @@ public sealed class IOP007_AcrossMethodsTests
         """));
 
     [Theory]
-    [InlineData("private static string[] Logs(string folder) { try { return Directory.GetFiles(folder); } catch (UnauthorizedAccessException) { return Array.Empty<string>(); } }")]
+    [InlineData("private static string[] Logs(string folder) { try { return Directory.GetFiles(folder, \"*\", SearchOption.AllDirectories); } catch (UnauthorizedAccessException) { return Array.Empty<string>(); } }")] // a subdirectory's error would leave the handler
+    [InlineData("private static string[] Logs(string folder) { try { return Directory.GetFiles(folder); } catch (UnauthorizedAccessException) { return Array.Empty<string>(); } finally { Console.WriteLine(folder); } }")] // the finally would run before the entries are read
+    [InlineData("private static string[] Logs(string folder) { try { return Directory.GetFiles(folder); } finally { Console.WriteLine(folder); } }")]
     [InlineData("private static string[] Logs(string folder) => Directory.Exists(folder) ? Directory.GetFiles(folder) : new[] { folder };")]
     [InlineData("private static string[] Logs(string folder) => Directory.GetFiles(folder).OrderBy(f => f).ToArray();")]
     [InlineData("private static string[] Logs(string folder) => File.ReadAllLines(folder);")]
