@@ -130,7 +130,7 @@ internal sealed class FileChunkReaders : MethodSummaries<FileChunkReader>
         (TakesAByteBuffer(method) || TakesAStream(method, _types)) && SyntaxText.Mentions(declaration.Node, ReadCalls);
 
     /// <summary>A cheap look at a called method's signature: it takes a <c>Stream</c> (or a subclass) by value.</summary>
-    public static bool TakesAStream(IMethodSymbol method, WellKnownIoTypes types)
+    private static bool TakesAStream(IMethodSymbol method, WellKnownIoTypes types)
     {
         foreach (var parameter in method.Parameters)
         {

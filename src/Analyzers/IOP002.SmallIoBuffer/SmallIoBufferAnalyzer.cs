@@ -91,17 +91,18 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
         if (chunkReaders is not null && chunkReaders.MayBeNamed(method.Name))
         {
             var handsABuffer = HandsABufferSizedInThisMethod(invocation);
-            if ((handsABuffer || HandsAFile(invocation, types)) &&
+            var handsAFile = !handsABuffer && HandsAFile(invocation, types);
+            if ((handsABuffer || handsAFile) &&
                 SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, context.Compilation.Assembly) &&
                 !WellKnownIoTypes.DerivesFrom(method.ContainingType, types.Stream))
             {
-                if (handsABuffer && FileChunkReaders.TakesAByteBuffer(method))
-                {
-                    AnalyzeHandedBuffer(context, invocation, types, chunkReaders);
-                }
-                else
+                if (handsAFile)
                 {
                     AnalyzeHandedStream(context, invocation, types, chunkReaders);
+                }
+                else if (FileChunkReaders.TakesAByteBuffer(method))
+                {
+                    AnalyzeHandedBuffer(context, invocation, types, chunkReaders);
                 }
             }
         }
