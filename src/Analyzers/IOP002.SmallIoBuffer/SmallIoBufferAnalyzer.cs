@@ -366,7 +366,8 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
             !IsDeclaredOutside(file, loop) ||
             !ReadsSequentially(loop, read, file) ||
             ReadsAnotherStream(loop, read, file, types) ||
-            StopsOnWhatItRead(loop, read.Arguments.GetArgument(isRandomAccess ? 1 : 0)?.Value))
+            StopsOnWhatItRead(loop, read.Arguments.GetArgument(isRandomAccess ? 1 : 0)?.Value) ||
+            ReadsRecordsIgnoringTheCount(read, loop, read.Arguments.GetArgument(isRandomAccess ? 1 : 0)?.Value))
         {
             return null;
         }
@@ -391,6 +392,40 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
                 call != read &&
                 WellKnownIoTypes.DerivesFrom(other.Type, types.Stream) &&
                 !SymbolEqualityComparer.Default.Equals(other.GetReferencedSymbol(), fileSymbol))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// A read whose count is only compared with 0 while the loop reads what the buffer holds - the OpenSubtitles hash sums
+    /// the file's first 64 KiB as <c>BitConverter.ToInt64(buffer, 0)</c> after each 8-byte read - takes every read for a
+    /// whole record of the size it asked for: that size is the record's, not a buffer's, and a bigger one would change
+    /// what each iteration sees. A loop that keeps the count (<c>n = Read(...)</c>) or never looks at the bytes (a drain)
+    /// still counts.
+    /// </summary>
+    private static bool ReadsRecordsIgnoringTheCount(IInvocationOperation read, ILoopOperation loop, IOperation? bufferArgument)
+    {
+        var value = read.GetParentSkippingConversions(out IOperation child);
+        if (value is IAwaitOperation awaited)
+        {
+            child = awaited;
+            value = awaited.GetParentSkippingConversions(out child);
+        }
+
+        if (!IsComparedWithZero(value, child) || BufferSymbol(bufferArgument) is not { } buffer)
+        {
+            return false;
+        }
+
+        foreach (var operation in loop.Body.OperationsBelow())
+        {
+            if (SymbolEqualityComparer.Default.Equals(operation.GetReferencedSymbol(), buffer) &&
+                operation.Parent is not IPropertyReferenceOperation { Property.Name: "Length" or "LongLength" } &&
+                !read.Syntax.Span.Contains(operation.Syntax.Span))
             {
                 return true;
             }

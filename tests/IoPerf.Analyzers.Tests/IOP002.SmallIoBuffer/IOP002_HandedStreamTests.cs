@@ -84,6 +84,7 @@ public sealed class IOP002_HandedStreamTests
     [InlineData("internal static long Sum(Stream stream) { var buffer = new byte[4096]; long t = 0; int n; while ((n = stream.Read(buffer, 0, buffer.Length)) > 0) { if (buffer[0] == 0) return -1; t += n; } return t; }")] // stops on what it read
     [InlineData("internal static long Sum(Stream stream) { var buffer = new byte[4096]; long t = 0; int n; while ((n = stream.Read(buffer, 0, buffer.Length)) > 0) { stream.Seek(1, SeekOrigin.Current); t += n; } return t; }")] // seeks
     [InlineData("internal static long Sum(Stream stream) { stream = new BufferedStream(stream, 1 << 16); var buffer = new byte[4096]; long t = 0; int n; while ((n = stream.Read(buffer, 0, buffer.Length)) > 0) t += n; return t; }")] // reads another stream than the one handed
+    [InlineData("internal static long Sum(Stream stream) { var buffer = new byte[sizeof(long)]; long t = 0; long i = 0; while (i < 8192 && stream.Read(buffer, 0, sizeof(long)) > 0) { i++; t += BitConverter.ToInt64(buffer, 0); } return t; }")] // reads 8-byte records (a movie hash), the count ignored
     public Task MethodThatDoesNotReadTheStreamInSmallChunks_NoDiagnostic(string helper) =>
         Verify.VerifyAcrossMethodsAsync(Code(helper, "using var file = File.OpenRead(path); return Chunks.Sum(file);"));
 
