@@ -6,29 +6,22 @@ using Microsoft.CodeAnalysis.Operations;
 
 namespace IoPerf.Analyzers.IOP002.SmallIoBuffer;
 
-/// <summary>
-/// A method of the compilation that reads a file in chunks into a buffer its caller hands it, or reads a stream its caller
-/// hands it in chunks of a size of its own (<see cref="FileChunkReaders"/>).
-/// </summary>
+/// <summary>A method of the compilation that reads a file in chunks into a buffer its caller hands it (<see cref="FileChunkReaders"/>).</summary>
 internal sealed class FileChunkReader : IMethodSummary<FileChunkReader>
 {
-    public FileChunkReader(IMethodSymbol method, int bufferOrdinal, int streamOrdinal, string readName, long ownChunkBytes = 0)
+    public FileChunkReader(IMethodSymbol method, int bufferOrdinal, int streamOrdinal, string readName)
     {
         Method = method;
         BufferOrdinal = bufferOrdinal;
         StreamOrdinal = streamOrdinal;
         ReadName = readName;
-        OwnChunkBytes = ownChunkBytes;
     }
 
     /// <summary>The method a caller calls.</summary>
     public IMethodSymbol Method { get; }
 
-    /// <summary>The parameter that holds the buffer: every read in the loop asks for all of it; -1 when the method chooses the size (<see cref="OwnChunkBytes"/>).</summary>
+    /// <summary>The parameter that holds the buffer: every read in the loop asks for all of it.</summary>
     public int BufferOrdinal { get; }
-
-    /// <summary>The bytes each read asks for when the method chooses them itself (its own <c>new byte[4096]</c>), for a stream it is handed; 0 otherwise.</summary>
-    public long OwnChunkBytes { get; }
 
     /// <summary>The <c>Stream</c> parameter read, whose argument must be a file; -1 when the method reads a file of its own.</summary>
     public int StreamOrdinal { get; }
@@ -36,7 +29,7 @@ internal sealed class FileChunkReader : IMethodSummary<FileChunkReader>
     /// <summary>The read's name (<c>Read</c>, <c>ReadAsync</c>), for the message.</summary>
     public string ReadName { get; }
 
-    public FileChunkReader CalledAs(IMethodSymbol called) => new(called, BufferOrdinal, StreamOrdinal, ReadName, OwnChunkBytes);
+    public FileChunkReader CalledAs(IMethodSymbol called) => new(called, BufferOrdinal, StreamOrdinal, ReadName);
 }
 
 /// <summary>
@@ -46,10 +39,7 @@ internal sealed class FileChunkReader : IMethodSummary<FileChunkReader>
 /// for, as surely as a loop that allocates its own. A method qualifies when one of its loops reads chunks in IOP002's
 /// sense (<see cref="SmallIoBufferAnalyzer.ChunkedStream"/>) from a file it opens or is typed as one, or from a
 /// <c>Stream</c> parameter (its caller must then pass a file), each read asking for the whole of a buffer parameter
-/// the method never assigns. The other way round, a method that reads a <c>Stream</c> parameter in such a loop with a
-/// buffer of its own of known size (<c>Hash(Stream s)</c> with <c>new byte[4096]</c>) qualifies too: its caller that
-/// hands it a file is where a file is read in small chunks. Each method is summarised once per compilation, on demand;
-/// methods of other assemblies never.
+/// the method never assigns. Each method is summarised once per compilation, on demand; methods of other assemblies never.
 /// </summary>
 internal sealed class FileChunkReaders : MethodSummaries<FileChunkReader>
 {
@@ -97,23 +87,14 @@ internal sealed class FileChunkReaders : MethodSummaries<FileChunkReader>
 
             if (found is null && operation is IInvocationOperation read &&
                 read.TargetMethod.Name is "Read" or "ReadAsync" or "ReadAtLeast" or "ReadAtLeastAsync" &&
-                SmallIoBufferAnalyzer.ChunkedStream(read, _types, streamMayBeAParameter: true, cancellationToken, out var isRandomAccess) is { } stream)
+                SmallIoBufferAnalyzer.ChunkedStream(read, _types, streamMayBeAParameter: true, cancellationToken, out var isRandomAccess) is { } stream &&
+                WholeBufferParameter(read, isRandomAccess ? 1 : 0) is { } buffer)
             {
                 var streamOrdinal = stream.WalkDownConversions() is IParameterReferenceOperation { Parameter: var parameter } && !isRandomAccess &&
                                     !SmallIoBufferAnalyzer.IsFile(stream, _types, cancellationToken)
                     ? parameter.Ordinal
                     : -1;
-                if (WholeBufferParameter(read, isRandomAccess ? 1 : 0) is { } buffer)
-                {
-                    found = new FileChunkReader(method, buffer.Ordinal, streamOrdinal, read.TargetMethod.Name);
-                }
-                else if (streamOrdinal >= 0 && !IsAParameter(read.Arguments.GetArgument(0)?.Value) &&
-                         BufferSizes.OfRead(read, 0, _types, cancellationToken) is { Bytes: >= 1 } own)
-                {
-                    // A stream it is handed, read in chunks it sizes itself: within the method the stream is not known
-                    // to be a file; the caller that hands it one is reported.
-                    found = new FileChunkReader(method, -1, streamOrdinal, read.TargetMethod.Name, own.Bytes);
-                }
+                found = new FileChunkReader(method, buffer.Ordinal, streamOrdinal, read.TargetMethod.Name);
             }
         }
 
@@ -125,36 +106,9 @@ internal sealed class FileChunkReaders : MethodSummaries<FileChunkReader>
     /// <summary>An <c>async</c> method that reads into the buffer it is given chooses no size either.</summary>
     protected override bool AsyncQualifies => true;
 
-    /// <summary>The method takes a byte buffer or a stream and names a read; most methods are never bound.</summary>
+    /// <summary>The method takes a byte buffer and names a read; most methods are never bound.</summary>
     protected override bool LooksLikeOne(IMethodSymbol method, MethodBodySyntax declaration) =>
-        (TakesAByteBuffer(method) || TakesAStream(method, _types)) && SyntaxText.Mentions(declaration.Node, ReadCalls);
-
-    /// <summary>A cheap look at a called method's signature: it takes a <c>Stream</c> (or a subclass) by value.</summary>
-    private static bool TakesAStream(IMethodSymbol method, WellKnownIoTypes types)
-    {
-        foreach (var parameter in method.Parameters)
-        {
-            if (parameter.RefKind == RefKind.None && parameter.Type.SpecialType == SpecialType.None && parameter.Type.TypeKind == TypeKind.Class &&
-                WellKnownIoTypes.DerivesFrom(parameter.Type, types.Stream))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
-
-    /// <summary>A buffer the method was handed, which its caller sized (the other summary's case, or a slice of it).</summary>
-    private static bool IsAParameter(IOperation? buffer)
-    {
-        var value = buffer?.WalkDownConversions();
-        if (value is IInvocationOperation { TargetMethod.Name: "AsSpan" or "AsMemory" } slice)
-        {
-            value = (slice.Instance ?? slice.Arguments.GetArgument(0)?.Value)?.WalkDownConversions();
-        }
-
-        return value is IParameterReferenceOperation;
-    }
+        TakesAByteBuffer(method) && SyntaxText.Mentions(declaration.Node, ReadCalls);
 
     /// <summary>
     /// The buffer parameter a read fills whole: <c>Read(buffer)</c>, <c>Read(buffer.AsSpan())</c>,

@@ -88,23 +88,14 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
         // The called name first (one set lookup: a reader's name, DeclaredNames), then the arguments, then the assembly (a
         // referenced library's method creates its parameter symbols when asked for them); a stream's own Read/Write
         // override is a stream read (below), not a helper.
-        if (chunkReaders is not null && chunkReaders.MayBeNamed(method.Name))
+        if (chunkReaders is not null &&
+            chunkReaders.MayBeNamed(method.Name) &&
+            HandsABufferSizedInThisMethod(invocation) &&
+            SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, context.Compilation.Assembly) &&
+            FileChunkReaders.TakesAByteBuffer(method) &&
+            !WellKnownIoTypes.DerivesFrom(method.ContainingType, types.Stream))
         {
-            var handsABuffer = HandsABufferSizedInThisMethod(invocation);
-            var handsAFile = !handsABuffer && HandsAFile(invocation, types);
-            if ((handsABuffer || handsAFile) &&
-                SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, context.Compilation.Assembly) &&
-                !WellKnownIoTypes.DerivesFrom(method.ContainingType, types.Stream))
-            {
-                if (handsAFile)
-                {
-                    AnalyzeHandedStream(context, invocation, types, chunkReaders);
-                }
-                else if (FileChunkReaders.TakesAByteBuffer(method))
-                {
-                    AnalyzeHandedBuffer(context, invocation, types, chunkReaders);
-                }
-            }
+            AnalyzeHandedBuffer(context, invocation, types, chunkReaders);
         }
 
         switch (method.Name)
@@ -229,49 +220,6 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
         }
 
         Report(context, buffer.Syntax, size, minimum, nameof(Resources.IOP002_HandedBuffer), reader.ReadName, call.TargetMethod.Name);
-    }
-
-    /// <summary>
-    /// A file handed to a method of the compilation that reads the stream it is given in chunks of a size of its own
-    /// (<see cref="FileChunkReaders"/>: <c>Hash(Stream s)</c> with <c>new byte[4096]</c>): this call is where a file is
-    /// read in small chunks. Reported at the stream argument, without a fix (the size is the method's, which other callers
-    /// may share: the rule page says where to change it).
-    /// </summary>
-    private static void AnalyzeHandedStream(OperationAnalysisContext context, IInvocationOperation call, WellKnownIoTypes types, FileChunkReaders chunkReaders)
-    {
-        if (call.Syntax.ContainsDiagnostics ||
-            !chunkReaders.MayHaveOne(call.TargetMethod, context.CancellationToken) ||
-            chunkReaders.Of(call.TargetMethod, context.CancellationToken) is not { BufferOrdinal: < 0, StreamOrdinal: >= 0, OwnChunkBytes: >= 1 } reader ||
-            ArgumentFor(call, reader.StreamOrdinal) is not { } stream ||
-            reader.OwnChunkBytes >= GetMinimum(context, call) ||
-            !IsFile(stream, types, context.CancellationToken))
-        {
-            return;
-        }
-
-        var size = new KnownSize(reader.OwnChunkBytes) { Fixable = false };
-        Report(context, stream.Syntax, size, GetMinimum(context, call), nameof(Resources.IOP002_HandedStream), reader.ReadName, call.TargetMethod.Name);
-    }
-
-    /// <summary>
-    /// A call may hand on a file: an explicit argument typed as a <c>FileStream</c>, or a local typed <c>Stream</c> (which
-    /// <see cref="IsFile"/> traces later). Types only, asked of the calls whose name a reader of the compilation has: a
-    /// compression library hands its decoders' streams to its own readers by the thousand, and each called method whose
-    /// summary is asked for is bound once.
-    /// </summary>
-    private static bool HandsAFile(IInvocationOperation call, WellKnownIoTypes types)
-    {
-        foreach (var argument in call.Arguments)
-        {
-            var value = argument.Value.WalkDownConversions();
-            if (argument.ArgumentKind == ArgumentKind.Explicit && value.Type is { SpecialType: SpecialType.None, TypeKind: TypeKind.Class } type &&
-                (WellKnownIoTypes.DerivesFrom(type, types.FileStream) || value is ILocalReferenceOperation && WellKnownIoTypes.Is(type, types.Stream)))
-            {
-                return true;
-            }
-        }
-
-        return false;
     }
 
     /// <summary>
