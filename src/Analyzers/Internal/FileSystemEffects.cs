@@ -896,12 +896,15 @@ internal sealed class FileSystemEffects
         }
     }
 
-    /// <summary>Declarations with no code of their own (see <see cref="CodeOf"/>).</summary>
+    /// <summary>
+    /// Declarations with no code of their own (see <see cref="CodeOf"/>): a positional record's property accessors are
+    /// declared by its parameter and only read or set the property's field.
+    /// </summary>
     private static bool HasNoBody(SyntaxNode syntax) => syntax switch
     {
         BaseMethodDeclarationSyntax method => method.Body is null && method.ExpressionBody is null,
         AccessorDeclarationSyntax accessor => accessor.Body is null && accessor.ExpressionBody is null,
-        TypeDeclarationSyntax => true,
+        TypeDeclarationSyntax or ParameterSyntax => true,
         _ => false,
     };
 }

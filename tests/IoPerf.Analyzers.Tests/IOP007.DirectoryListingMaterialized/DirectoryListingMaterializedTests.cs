@@ -283,6 +283,53 @@ public sealed class DirectoryListingMaterializedTests
         TestFramework.NetStandard20);
 
     /// <summary>
+    /// A positional record's property, read in the loop: its accessor is the compiler's (declared by the record's
+    /// parameter), which only reads the property's field (a test-utility library's source lookup, a miss of the fifth
+    /// set's report half, fixed after the run).
+    /// </summary>
+    [Theory]
+    [InlineData("readonly record struct Location(int Signature, int BodyStart);")]
+    [InlineData("record Location(int Signature, int BodyStart);")]
+    public Task PositionalRecordPropertyReadInTheLoop_IsReported(string record) => Verify.VerifyAnalyzerAsync($$"""
+        using System;
+        using System.IO;
+
+        {{record}}
+
+        class C
+        {
+            int M(string root, Location location)
+            {
+                var total = 0;
+                foreach (var file in {|IOP007:Directory.GetFiles(root, "*.cs")|}) total += location.BodyStart + file.Length;
+                return total;
+            }
+        }
+        """);
+
+    /// <summary>A record property written out with a getter of its own is followed into that getter.</summary>
+    [Fact]
+    public Task RecordPropertyWithAGetterThatDeletes_NoDiagnostic() => Verify.VerifyAnalyzerAsync("""
+        using System;
+        using System.IO;
+
+        record Location(int Signature, string Path)
+        {
+            public string Path { get { File.Delete(Path); return ""; } init { } }
+        }
+
+        class C
+        {
+            int M(string root, Location location)
+            {
+                var total = 0;
+                foreach (var file in Directory.GetFiles(root, "*.cs")) total += location.Path.Length + file.Length;
+                return total;
+            }
+        }
+        """);
+
+    /// <summary>
     /// One folder (no SearchOption, or a constant TopDirectoryOnly): both forms throw for it at the call, so the loop's
     /// own <c>try</c>, or one around the call only, sees the same errors after the fix.
     /// </summary>
