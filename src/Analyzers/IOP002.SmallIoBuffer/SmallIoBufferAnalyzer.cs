@@ -308,14 +308,15 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
         }
 
         var file = isRandomAccess ? read.Arguments.GetArgument(0)?.Value : read.Instance;
+        var buffer = read.Arguments.GetArgument(isRandomAccess ? 1 : 0)?.Value;
         if (file is null || read.Syntax.ContainsDiagnostics || read.GetEnclosingLoop() is not { } loop ||
             !ReadsChunksToTheEnd(read, loop) ||
             !(isRandomAccess || IsFile(file, types, cancellationToken) || streamMayBeAParameter && IsStreamParameter(file, types)) ||
             !IsDeclaredOutside(file, loop) ||
             !ReadsSequentially(loop, read, file) ||
             ReadsAnotherStream(loop, read, file, types) ||
-            StopsOnWhatItRead(loop, read.Arguments.GetArgument(isRandomAccess ? 1 : 0)?.Value) ||
-            ReadsRecordsIgnoringTheCount(read, loop, read.Arguments.GetArgument(isRandomAccess ? 1 : 0)?.Value))
+            StopsOnWhatItRead(loop, buffer) ||
+            ReadsRecordsIgnoringTheCount(read, loop, buffer))
         {
             return null;
         }
@@ -357,23 +358,14 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
     /// </summary>
     private static bool ReadsRecordsIgnoringTheCount(IInvocationOperation read, ILoopOperation loop, IOperation? bufferArgument)
     {
-        var value = read.GetParentSkippingConversions(out IOperation child);
-        if (value is IAwaitOperation awaited)
-        {
-            child = awaited;
-            value = awaited.GetParentSkippingConversions(out child);
-        }
-
-        if (!IsComparedWithZero(value, child) || BufferSymbol(bufferArgument) is not { } buffer)
+        if (!IsComparedWithZero(WhereTheCountGoes(read, out var count), count) || BufferSymbol(bufferArgument) is not { } buffer)
         {
             return false;
         }
 
         foreach (var operation in loop.Body.OperationsBelow())
         {
-            if (SymbolEqualityComparer.Default.Equals(operation.GetReferencedSymbol(), buffer) &&
-                operation.Parent is not IPropertyReferenceOperation { Property.Name: "Length" or "LongLength" } &&
-                !read.Syntax.Span.Contains(operation.Syntax.Span))
+            if (ReadsTheBytes(operation, buffer) && !read.Syntax.Span.Contains(operation.Syntax.Span))
             {
                 return true;
             }
@@ -381,6 +373,26 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
 
         return false;
     }
+
+    /// <summary>
+    /// The operation the read's count is handed to, past conversions and an <c>await</c>; <paramref name="count"/> is the
+    /// operand that holds it there.
+    /// </summary>
+    private static IOperation? WhereTheCountGoes(IInvocationOperation read, out IOperation count)
+    {
+        var value = read.GetParentSkippingConversions(out count);
+        if (value is IAwaitOperation awaited)
+        {
+            value = awaited.GetParentSkippingConversions(out count);
+        }
+
+        return value;
+    }
+
+    /// <summary>A reference to the buffer that reads what it holds (not its <c>Length</c>).</summary>
+    private static bool ReadsTheBytes(IOperation operation, ISymbol buffer) =>
+        SymbolEqualityComparer.Default.Equals(operation.GetReferencedSymbol(), buffer) &&
+        operation.Parent is not IPropertyReferenceOperation { Property.Name: "Length" or "LongLength" };
 
     /// <summary>
     /// A loop that can leave on what it read - <c>if (buffer[i] != 0) return false;</c>, a match, a difference - is a scan
@@ -413,9 +425,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
         return false;
 
         static bool ReadsContents(IOperation condition, ISymbol buffer) =>
-            condition.AllOperations().Any(reference =>
-                SymbolEqualityComparer.Default.Equals(reference.GetReferencedSymbol(), buffer) &&
-                reference.Parent is not IPropertyReferenceOperation { Property.Name: "Length" or "LongLength" });
+            condition.AllOperations().Any(reference => ReadsTheBytes(reference, buffer));
     }
 
     /// <summary>The array (or span) variable a read fills: <c>buffer</c>, <c>buffer.AsSpan(0, n)</c>, <c>memory.Slice(...)</c>.</summary>
@@ -452,13 +462,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
     /// </summary>
     private static bool ReadsChunksToTheEnd(IInvocationOperation read, ILoopOperation loop)
     {
-        var value = read.GetParentSkippingConversions(out IOperation child);
-        if (value is IAwaitOperation awaited)
-        {
-            child = awaited;
-            value = awaited.GetParentSkippingConversions(out child);
-        }
-
+        var value = WhereTheCountGoes(read, out var child);
         if (IsComparedWithZero(value, child))
         {
             return true;
