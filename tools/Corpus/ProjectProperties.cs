@@ -122,7 +122,7 @@ internal sealed record ProjectProperties(
             .Concat(Imports(projectDirectory, root, "Directory.Build.targets").Select(text => (Text: text, Stage: ImportStage.Targets)));
         var properties = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
         var usingItems = new List<XElement>();
-        var projectReferences = new List<string>();
+        var projectReferenceIncludes = new List<string?>();
         var packages = new List<string>();
         var assemblyReferences = new List<string>();
         var isTestProject = new Dictionary<ImportStage, bool>();
@@ -149,7 +149,7 @@ internal sealed record ProjectProperties(
                 }
                 else if (element.Name.LocalName == "ProjectReference" && element.Parent?.Name.LocalName == "ItemGroup")
                 {
-                    projectReferences.AddRange(ReferencedProjects((string?)element.Attribute("Include"), projectDirectory));
+                    projectReferenceIncludes.Add((string?)element.Attribute("Include"));
                 }
                 else if (element.Name.LocalName == "PackageReference" && (string?)element.Attribute("Include") is { } package)
                 {
@@ -162,8 +162,9 @@ internal sealed record ProjectProperties(
             }
         }
 
-        // MSBuild evaluates every property before any item: the SDK's implicit Using items come first, and a project's
-        // Using Remove can take one of them out again.
+        // MSBuild evaluates every property before any item: a ProjectReference's path sees the properties' last values;
+        // the SDK's implicit Using items come first, and a project's Using Remove can take one of them out again.
+        var projectReferences = projectReferenceIncludes.SelectMany(include => ReferencedProjects(include, projectDirectory, properties, root)).ToList();
         var implicitUsings = IsEnabled(properties.GetValueOrDefault("ImplicitUsings"));
         var usings = implicitUsings ? SdkImplicitUsings.Select(n => (Include: n, Alias: (string?)null, Static: false)).ToList() : new List<(string Include, string? Alias, bool Static)>();
         foreach (var item in usingItems)
@@ -238,20 +239,69 @@ internal sealed record ProjectProperties(
 
     /// <summary>
     /// The project files a ProjectReference's Include names, as full paths. MSBuild resolves them against the project's
-    /// own folder (also when the item comes from an imported file); Windows separators are normalised, and the one
-    /// property repositories use in these paths, $(MSBuildThisFileDirectory), is read as the project's folder (what it is in
-    /// the project file itself). Paths with other properties are skipped.
+    /// own folder (also when the item comes from an imported file); Windows separators are normalised and properties
+    /// are expanded (<see cref="ExpandProperties"/>). A path whose properties cannot be expanded is skipped.
     /// </summary>
-    private static IEnumerable<string> ReferencedProjects(string? include, string projectDirectory)
+    private static IEnumerable<string> ReferencedProjects(string? include, string projectDirectory, IReadOnlyDictionary<string, string> properties, string root)
     {
         foreach (var part in (include ?? "").Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
         {
-            var path = part.Replace("$(MSBuildThisFileDirectory)", "", StringComparison.OrdinalIgnoreCase).Replace('\\', Path.DirectorySeparatorChar);
-            if (!path.Contains("$(", StringComparison.Ordinal))
+            if (ExpandProperties(part, properties, root) is { } path)
             {
-                yield return Path.GetFullPath(Path.Combine(projectDirectory, path));
+                yield return Path.GetFullPath(Path.Combine(projectDirectory, path.Replace('\\', Path.DirectorySeparatorChar)));
             }
         }
+    }
+
+    /// <summary>
+    /// <paramref name="text"/> with each <c>$(Name)</c> replaced as MSBuild would for the paths repositories write:
+    /// a property the project files set to text (itself expanded, a few levels deep); $(MSBuildThisFileDirectory) as
+    /// the project's folder (what it is in the project file itself); and $(RepoRoot), when no such value is found, as
+    /// the checkout's root (what the .NET Arcade SDK and repositories that compute it with
+    /// <c>GetDirectoryNameOfFileAbove</c> make it). Property functions (<c>$([MSBuild]::...)</c>) are not evaluated:
+    /// null when a property is unknown or computed.
+    /// </summary>
+    internal static string? ExpandProperties(string text, IReadOnlyDictionary<string, string> properties, string root, int depth = 0)
+    {
+        if (!text.Contains("$(", StringComparison.Ordinal))
+        {
+            return text;
+        }
+
+        if (depth > 8)
+        {
+            return null; // a property defined through itself
+        }
+
+        var expanded = new System.Text.StringBuilder();
+        var from = 0;
+        for (var start = text.IndexOf("$(", StringComparison.Ordinal); start >= 0; start = text.IndexOf("$(", from, StringComparison.Ordinal))
+        {
+            var end = text.IndexOf(')', start);
+            var name = end < 0 ? "" : text.Substring(start + 2, end - start - 2);
+            if (name.Length == 0 || !name.All(c => char.IsLetterOrDigit(c) || c is '_' or '-' or '.'))
+            {
+                return null;
+            }
+
+            var value = name.Equals("MSBuildThisFileDirectory", StringComparison.OrdinalIgnoreCase) ? ""
+                : properties.TryGetValue(name, out var defined) ? ExpandProperties(defined, properties, root, depth + 1)
+                : null;
+            if (value is null && name.Equals("RepoRoot", StringComparison.OrdinalIgnoreCase))
+            {
+                value = Path.GetFullPath(root) + Path.DirectorySeparatorChar;
+            }
+
+            if (value is null)
+            {
+                return null;
+            }
+
+            expanded.Append(text, from, start - from).Append(value);
+            from = end + 1;
+        }
+
+        return expanded.Append(text, from, text.Length - from).ToString();
     }
 
     /// <summary>

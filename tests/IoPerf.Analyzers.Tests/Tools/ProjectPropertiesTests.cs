@@ -154,10 +154,41 @@ public sealed class ProjectPropertiesTests : IDisposable
         var properties = ProjectProperties.Read(project, _root);
 
         Assert.Equal(
-            new[] { Path.Combine(_root, "Shared", "Shared.csproj"), Path.Combine(_root, "Core", "Core.csproj"), Path.Combine(_root, "Data", "Data.csproj") },
+            new[] { Path.Combine(_root, "Shared", "Shared.csproj"), Path.Combine(_root, "Core", "Core.csproj"), Path.Combine(_root, "Data", "Data.csproj"), Path.Combine(_root, "Other", "Other.csproj") },
             properties.ProjectReferences);
         Assert.Equal("MyCompany.App", properties.AssemblyName);
         Assert.Equal("Lib", ProjectProperties.Read(Project("Lib", ""), _root).AssemblyName);
+    }
+
+    /// <summary>
+    /// Properties in a ProjectReference's path are expanded with their last values (MSBuild evaluates properties before
+    /// items); a computed $(RepoRoot) is the checkout's root; an unknown property or a property function is skipped.
+    /// </summary>
+    [Fact]
+    public void ProjectReferences_ExpandPropertiesTheProjectFilesSet()
+    {
+        Write("Directory.Build.props", """
+            <Project><PropertyGroup>
+              <RepoRoot Condition=" '$(RepoRoot)' == '' ">$([MSBuild]::NormalizeDirectory('$([MSBuild]::GetDirectoryNameOfFileAbove($(MSBuildProjectDirectory), 'LICENSE'))'))</RepoRoot>
+              <SourceDir>$(RepoRoot)src\</SourceDir>
+              <LibDir>..\Early\</LibDir>
+            </PropertyGroup></Project>
+            """);
+        var project = Project("Tests", """
+            <ItemGroup>
+              <ProjectReference Include="$(RepoRoot)test\Utilities\Utilities.csproj" />
+              <ProjectReference Include="$(SourceDir)Core/Core.csproj" />
+              <ProjectReference Include="$(LibDir)Lib.csproj" />
+              <ProjectReference Include="$(Unknown)Gone.csproj;$([System.IO.Path]::Combine('a', 'b.csproj'))" />
+            </ItemGroup>
+            <PropertyGroup><LibDir>..\Late\</LibDir></PropertyGroup>
+            """);
+
+        var properties = ProjectProperties.Read(project, _root);
+
+        Assert.Equal(
+            new[] { Path.Combine(_root, "test", "Utilities", "Utilities.csproj"), Path.Combine(_root, "src", "Core", "Core.csproj"), Path.Combine(_root, "Late", "Lib.csproj") },
+            properties.ProjectReferences);
     }
 
     /// <summary>Avalonia, WinUI and Uno come only as packages: the package names make the project a UI app for IOP005, restored or not.</summary>
