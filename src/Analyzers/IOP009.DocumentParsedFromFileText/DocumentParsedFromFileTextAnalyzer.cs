@@ -77,16 +77,26 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
         var invocation = (IInvocationOperation)context.Operation;
         var method = invocation.TargetMethod;
         var readsHere = method.Name is "ReadAllText" or "ReadAllTextAsync" && WellKnownIoTypes.Is(method.ContainingType, types.File);
-        var callsAReader = returns is not null && !readsHere && returns.MayReturnAString(invocation) &&
-                           MayBeParsed(invocation);
-        // The call's own type, not the called method's return type: reading the called symbol on every call costs more
-        // (docs/performance.md). A project method's declaration is looked at (its text, once per method) before the
-        // parsers are resolved: that takes about a millisecond per compilation, which reaching across methods would
-        // otherwise pay in every one.
-        if (!(readsHere || callsAReader) ||
+        var callsAReader = false;
+        IOperation? value;
+        if (readsHere)
+        {
+            value = TextOf(invocation, handsBackATask: method.Name != "ReadAllText");
+        }
+        else
+        {
+            // The call's own type, not the called method's return type: reading the called symbol on every call costs more
+            // (docs/performance.md).
+            value = returns is not null && returns.MayReturnText(invocation) ? TextOf(invocation, ReturnedReads.IsTaskOfString(invocation.Type)) : null;
+            callsAReader = value is not null && MayBeParsed(value);
+        }
+
+        // A project method's declaration is looked at (its text, once per method) before the parsers are resolved: that
+        // takes about a millisecond per compilation, which reaching across methods would otherwise pay in every one.
+        if (value is null ||
+            (!readsHere && !callsAReader) ||
             (callsAReader && !returns!.MayHaveOne(method, context.CancellationToken)) ||
-            resolvedParsers.Value is not { Count: > 0 } parsers ||
-            (readsHere ? ReadValue(invocation) : invocation) is not { } value)
+            resolvedParsers.Value is not { Count: > 0 } parsers)
         {
             return;
         }
@@ -125,7 +135,7 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
             returned ??= returns!.Of(method, context.CancellationToken);
         }
 
-        if (FileTextRead.Match(returned is { Result: ReadResult.Text } ? returned.Read : value, types) is not { } read ||
+        if ((returned is { Result: ReadResult.Text } ? FileTextRead.OfRead(returned.Read, types) : FileTextRead.Match(value, types)) is not { } read ||
             (callsAReader && returned is not { Result: ReadResult.Text }) ||
             (parser.Input == ParserInput.Stream && !read.DecodesAsUtf8()) ||
             parser.FindReplacement(parse.TargetMethod, read.IsAsync, parser.Input == ParserInput.Stream ? types.Stream! : types.TextReader!) is null ||
@@ -137,8 +147,7 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
         }
 
         var site = ParseSite.Of((ExpressionSyntax)parse.Syntax);
-        if (declaration is not null && (site.Kind is ParseSiteKind.NotFixable or ParseSiteKind.ExpressionBody ||
-                                        site.Container != parseStatement))
+        if (declaration is not null && !RunsAsTheStatementStarts(site, parse, parseStatement!))
         {
             // The local's one read is deferred or buried in a larger expression: moving the read there could run it
             // later, more often or not at all.
@@ -166,27 +175,49 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
     }
 
     /// <summary>
+    /// The parse runs on every run of <paramref name="statement"/>, before anything else in it: the statement is the
+    /// parse's own site, or the parse is the left operand of a <c>??</c> that is (<c>Deserialize&lt;T&gt;(json) ?? new T()</c>:
+    /// reported without a fix, as a parse in a larger expression is).
+    /// </summary>
+    private static bool RunsAsTheStatementStarts(ParseSite site, IInvocationOperation parse, StatementSyntax statement)
+    {
+        if (site.Kind is not (ParseSiteKind.NotFixable or ParseSiteKind.ExpressionBody))
+        {
+            return site.Container == statement;
+        }
+
+        return ParseSite.Outermost((ExpressionSyntax)parse.Syntax) is var outermost &&
+               outermost.Parent is BinaryExpressionSyntax { RawKind: (int)SyntaxKind.CoalesceExpression } coalesce &&
+               coalesce.Left == outermost &&
+               ParseSite.Of(coalesce) is { Kind: not (ParseSiteKind.NotFixable or ParseSiteKind.ExpressionBody) } whole &&
+               whole.Container == statement;
+    }
+
+    /// <summary>
     /// Where a project method's string may be parsed: passed first to a call with a parser's method name, or held in a
     /// local (whose next statement is looked at later). Asked before the method's declaration is searched, as methods
     /// returning a string are called everywhere (searching them was most of IOP009's cost with reach on, on duplicati).
     /// </summary>
-    private static bool MayBeParsed(IInvocationOperation call) => call.GetParentSkippingConversions(out _) switch
+    private static bool MayBeParsed(IOperation text) => text.GetParentSkippingConversions(out _) switch
     {
         IArgumentOperation { Parameter.Ordinal: 0, Parent: IInvocationOperation parse } => DocumentParser.IsStringMethodName(parse.TargetMethod.Name),
         IVariableInitializerOperation { Parent: IVariableDeclaratorOperation } => true,
         _ => false,
     };
 
-    /// <summary>The string the read produces: the call itself, or the await of it (through <c>.ConfigureAwait(x)</c>).</summary>
-    private static IOperation? ReadValue(IInvocationOperation read)
+    /// <summary>
+    /// The string a call produces: the call itself, or, when it hands back a task of the string, the await of it
+    /// (through <c>.ConfigureAwait(x)</c>); null when the task is not awaited where it is made.
+    /// </summary>
+    private static IOperation? TextOf(IInvocationOperation call, bool handsBackATask)
     {
-        if (read.TargetMethod.Name == "ReadAllText")
+        if (!handsBackATask)
         {
-            return read;
+            return call;
         }
 
-        var parent = read.GetParentSkippingConversions(out _);
-        if (parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configureAwait && configureAwait.Instance?.WalkDownConversions() == read)
+        var parent = call.GetParentSkippingConversions(out _);
+        if (parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configureAwait && configureAwait.Instance?.WalkDownConversions() == call)
         {
             parent = configureAwait.GetParentSkippingConversions(out _);
         }

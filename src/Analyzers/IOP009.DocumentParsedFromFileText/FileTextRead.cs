@@ -59,8 +59,17 @@ internal sealed class FileTextRead
             return null;
         }
 
-        var read = (IInvocationOperation)value;
-        if (!read.TargetMethod.IsStatic || !WellKnownIoTypes.Is(read.TargetMethod.ContainingType, types.File) ||
+        return OfRead((IInvocationOperation)value, types, configureAwait);
+    }
+
+    /// <summary>
+    /// <paramref name="read"/> as a read of a file's text: <c>File.ReadAllText</c>, or <c>File.ReadAllTextAsync</c>
+    /// whose task a project method hands back (a summary's read, awaited by the caller); null for any other call.
+    /// </summary>
+    public static FileTextRead? OfRead(IInvocationOperation read, WellKnownIoTypes types, IInvocationOperation? configureAwait = null)
+    {
+        if (read.TargetMethod.Name is not ("ReadAllText" or "ReadAllTextAsync") ||
+            !read.TargetMethod.IsStatic || !WellKnownIoTypes.Is(read.TargetMethod.ContainingType, types.File) ||
             read.Arguments.GetArgument(0)?.Value is not { } path)
         {
             return null;

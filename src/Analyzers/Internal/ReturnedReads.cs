@@ -19,7 +19,10 @@ internal enum ReadResult
     /// <summary><c>Directory.GetFiles</c> and the other array-returning listings of <c>Directory</c> and <c>DirectoryInfo</c>.</summary>
     Listing,
 
-    /// <summary><c>File.ReadAllText(path)</c>: a whole file as one string.</summary>
+    /// <summary>
+    /// <c>File.ReadAllText(path)</c>: a whole file as one string; or <c>File.ReadAllTextAsync(path)</c>'s task of it,
+    /// handed back as it is or awaited in an <c>async</c> method (the caller awaits the string).
+    /// </summary>
     Text,
 }
 
@@ -205,9 +208,17 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
          call.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Collections_Generic_IEnumerable_T }) &&
         IsCandidate(call.TargetMethod);
 
-    /// <summary>IOP009's first filter: a call of a method of source code that may return a read, returning a string.</summary>
-    public bool MayReturnAString(IInvocationOperation call) =>
-        MayBeACandidate(call) && call.Type?.SpecialType == SpecialType.System_String && IsCandidate(call.TargetMethod);
+    /// <summary>
+    /// IOP009's first filter: a call of a method of source code that may return a read, returning a string or a task of
+    /// one (<see cref="IsTaskOfString"/>).
+    /// </summary>
+    public bool MayReturnText(IInvocationOperation call) =>
+        MayBeACandidate(call) && (call.Type?.SpecialType == SpecialType.System_String || IsTaskOfString(call.Type)) && IsCandidate(call.TargetMethod);
+
+    /// <summary><c>Task&lt;string&gt;</c> or <c>ValueTask&lt;string&gt;</c>: what a method reading a file's text asynchronously hands back.</summary>
+    public static bool IsTaskOfString(ITypeSymbol? type) =>
+        type is INamedTypeSymbol { Arity: 1, Name: "Task" or "ValueTask", ContainingNamespace.Name: "Tasks" } task &&
+        task.TypeArguments[0].SpecialType == SpecialType.System_String;
 
     /// <summary>
     /// The call's method has a name a reader's declaration or its type's wrapper has (<see cref="MethodSummaries{TSummary}.MayBeNamed"/>),
@@ -220,8 +231,10 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
 
     /// <summary>
     /// The whole-file read a method (asked through <c>Of</c>) returns, or null when it returns anything else or cannot be
-    /// read (no body, async, an iterator, a read with a <c>try</c>, <c>lock</c>, <c>using</c> or loop around it: the
-    /// streaming form would read the file after those have ended).
+    /// read (no body, an iterator, a read with a <c>try</c>, <c>lock</c>, <c>using</c> or loop around it: the
+    /// streaming form would read the file after those have ended). An <c>async</c> method qualifies only with a file's
+    /// text (<see cref="ReadResult.Text"/>): its caller awaits the string; a task of lines or of a listing is no
+    /// sequence that IOP003's or IOP007's caller enumerates.
     /// </summary>
     protected override ReturnedRead? Summarize(IMethodSymbol body, out bool complete, CancellationToken cancellationToken) =>
         Summarize(body, 0, out complete, cancellationToken);
@@ -259,8 +272,11 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
             }
         }
 
-        return returns > 0 ? found : null;
+        return returns > 0 && (!method.IsAsync || found is { Result: ReadResult.Text }) ? found : null;
     }
+
+    /// <summary>An <c>async</c> method is read too: it may hand back a file's text, awaited by its caller.</summary>
+    protected override bool AsyncQualifies => true;
 
     /// <summary>
     /// Adds one returned value's read to what <paramref name="method"/> returns; false when the value is no read, a read
@@ -456,6 +472,16 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
             value = assigned.WalkDownConversions();
         }
 
+        if (method.IsAsync && value is IAwaitOperation { Operation: var awaited })
+        {
+            // return await File.ReadAllTextAsync(p)[.ConfigureAwait(x)]: the caller awaits the method's task for the string.
+            value = awaited.WalkDownConversions();
+            if (value is IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: { } configured })
+            {
+                value = configured.WalkDownConversions();
+            }
+        }
+
         if (value is not IInvocationOperation invocation)
         {
             return null;
@@ -518,7 +544,7 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
         {
             case "ReadAllLines" when method.IsStatic && SymbolEqualityComparer.Default.Equals(method.ContainingType, _types.File):
                 return ReadResult.Lines;
-            case "ReadAllText" when method.IsStatic && SymbolEqualityComparer.Default.Equals(method.ContainingType, _types.File):
+            case "ReadAllText" or "ReadAllTextAsync" when method.IsStatic && SymbolEqualityComparer.Default.Equals(method.ContainingType, _types.File):
                 return ReadResult.Text;
             case "GetFiles" or "GetDirectories" or "GetFileSystemEntries" or "GetFileSystemInfos"
                 when method.ReturnType is IArrayTypeSymbol &&

@@ -460,6 +460,22 @@ public sealed class DocumentParsedFromFileTextTests
             }
         """));
 
+    // Through a local: the next statement's parse is the left operand of ??, so it runs first, every time.
+    [Theory]
+    [InlineData("var settings = JsonSerializer.Deserialize<Settings>(json) ?? new Settings();\n        return settings;")]
+    [InlineData("return JsonSerializer.Deserialize<Settings>(json)! ?? new Settings();")]
+    public Task ThroughALocal_ParseLeftOfACoalesce_ReportedWithoutAFix(string statements)
+    {
+        var source = InClass($$"""
+            async Task<Settings> LoadAsync(string path)
+            {
+                var json = await {|IOP009:File.ReadAllTextAsync(path)|};
+                {{statements}}
+            }
+        """);
+        return Verify.VerifyCodeFixAsync(source, source);
+    }
+
     [Fact]
     public Task ConfigureAwaitOptions_ReportedWithoutAFix() => Verify.VerifyCodeFixAsync(
         InClass("""
@@ -491,6 +507,9 @@ public sealed class DocumentParsedFromFileTextTests
     [InlineData("string json = File.ReadAllText(path); Func<Settings?> later = () => JsonSerializer.Deserialize<Settings>(json); return later();")]
     [InlineData("string json = File.ReadAllText(path); Settings? last = null; for (var i = 0; i < 3; i++) last = JsonSerializer.Deserialize<Settings>(json); return last;")]
     [InlineData("var json = File.ReadAllText(path); json = \"{}\"; return JsonSerializer.Deserialize<Settings>(json);")]
+    [InlineData("var json = File.ReadAllText(path); return path.Length > 0 ? JsonSerializer.Deserialize<Settings>(json) : null;")]
+    [InlineData("var json = File.ReadAllText(path); return Cached ?? JsonSerializer.Deserialize<Settings>(json);")]
+    [InlineData("var json = File.ReadAllText(path); var settings = (JsonSerializer.Deserialize<Settings>(json) ?? new Settings()).Name; return null;")]
     [InlineData("return JsonSerializer.Deserialize<Settings>(File.ReadAllText(path, Encoding.Unicode));")]
     [InlineData("return JsonSerializer.Deserialize<Settings>(File.ReadAllText(path, Encoding.Latin1));")]
     [InlineData("return JsonSerializer.Deserialize<Settings>(File.ReadAllText(path, encoding));")]
@@ -502,6 +521,8 @@ public sealed class DocumentParsedFromFileTextTests
     [InlineData("Expression<Func<Settings?>> tree = () => JsonSerializer.Deserialize<Settings>(File.ReadAllText(path), (JsonSerializerOptions?)null); return null;")]
     public Task StringUsedOrNotFromAFile_NoDiagnostic(string body) => Verify.VerifyAnalyzerAsync(InClass($$"""
             static class Reader { public static string ReadAllText(string path) => "{}"; }
+
+            static Settings? Cached;
 
             Settings? Load(string path, Encoding encoding)
             {

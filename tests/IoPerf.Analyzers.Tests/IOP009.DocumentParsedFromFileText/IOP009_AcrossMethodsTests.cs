@@ -9,7 +9,9 @@ namespace IoPerf.Analyzers.Tests.IOP009.DocumentParsedFromFileText;
 /// <summary>
 /// IOP009 across methods: a method of the compilation that returns <c>File.ReadAllText</c>'s string (a settings
 /// provider's <c>ReadSettingsText()</c>) is summarised once by the shared model; a caller that parses the result is
-/// reported at the call, without a fix (the stream belongs in the method).
+/// reported at the call, without a fix (the stream belongs in the method). A method that hands back
+/// <c>File.ReadAllTextAsync</c>'s task, or awaits it in an <c>async</c> method, is followed when its caller awaits the
+/// call where it makes it.
 /// </summary>
 public sealed class IOP009_AcrossMethodsTests
 {
@@ -18,6 +20,7 @@ public sealed class IOP009_AcrossMethodsTests
         using System.IO;
         using System.Text;
         using System.Text.Json;
+        using System.Threading.Tasks;
         using System.Xml;
         using System.Xml.Linq;
 
@@ -76,6 +79,72 @@ public sealed class IOP009_AcrossMethodsTests
             private static string ReadSettings(string path) => File.ReadAllText(path);
 
             JsonDocument Load(string path)
+            {
+                {{statements}}
+            }
+        """));
+
+    [Theory]
+    [InlineData("private static Task<string> ReadSettingsAsync(string path) => File.ReadAllTextAsync(path);")]
+    [InlineData("private static async Task<string> ReadSettingsAsync(string path) => await File.ReadAllTextAsync(path).ConfigureAwait(false);")]
+    [InlineData("private static async Task<string> ReadSettingsAsync(string path) { var text = await File.ReadAllTextAsync(path); return text; }")]
+    [InlineData("private static async ValueTask<string> ReadSettingsAsync(string path) => await File.ReadAllTextAsync(path, Encoding.UTF8);")]
+    [InlineData("private static Task<string> ReadSettingsAsync(string path) => Inner(path); private static async Task<string> Inner(string p) => await File.ReadAllTextAsync(p);")]
+    public Task TaskOfTheTextAwaitedAndParsed(string reader) => ExpectOne(
+        Code($$"""
+            {{reader}}
+
+            async Task<JsonDocument> Load(string path) => JsonDocument.Parse(await {|#0:ReadSettingsAsync(path)|}.ConfigureAwait(false));
+        """),
+        "JsonDocument.Parse parses the whole file that 'ReadSettingsAsync', which returns File.ReadAllTextAsync, decoded into one string; hand it the file to read instead");
+
+    [Fact]
+    public Task TaskOfTheTextAwaitedIntoALocalParsedInTheNextStatement() => ExpectOne(
+        Code("""
+            internal Task<string> ReadAllTextAsync(string path, System.Threading.CancellationToken token = default) => File.ReadAllTextAsync(path, token);
+
+            async Task<System.Collections.Generic.Dictionary<string, object>> Load(string path)
+            {
+                var settingsText = await {|#0:ReadAllTextAsync(path)|};
+                var settings = JsonSerializer.Deserialize<System.Collections.Generic.Dictionary<string, object>>(settingsText) ?? new();
+                return settings;
+            }
+        """),
+        "JsonSerializer.Deserialize parses the whole file that 'ReadAllTextAsync', which returns File.ReadAllTextAsync, decoded into one string; hand it the file to read instead");
+
+    [Fact]
+    public Task AsyncMethodReturningTheSynchronousRead() => ExpectOne(
+        Code("""
+            private static async Task<string> ReadSettingsAsync(string path)
+            {
+                await Task.Yield();
+                return File.ReadAllText(path);
+            }
+
+            async Task<JsonDocument> Load(string path) => JsonDocument.Parse(await {|#0:ReadSettingsAsync(path)|});
+        """),
+        "JsonDocument.Parse parses the whole file that 'ReadSettingsAsync', which returns File.ReadAllText, decoded into one string; hand it the file to read instead");
+
+    [Theory]
+    [InlineData("private static async Task<string> ReadSettingsAsync(string path) { try { return await File.ReadAllTextAsync(path); } catch (IOException) { return \"{}\"; } }")] // errors handled inside
+    [InlineData("private static async Task<string> ReadSettingsAsync(string path) => (await File.ReadAllTextAsync(path)).Trim();")]                                     // the text is changed first
+    [InlineData("private static Task<string> ReadSettingsAsync(string path) => File.ReadAllTextAsync(path, Encoding.Unicode);")]                                        // JSON from a stream must be UTF-8
+    [InlineData("private static Task<string> ReadSettingsAsync(string path) => new System.Net.Http.HttpClient().GetStringAsync(path);")]                               // no file
+    [InlineData("private static async Task<string> ReadSettingsAsync(string path) { using var reader = new StreamReader(path); return await reader.ReadToEndAsync(); }")] // a reader's text, disposed before the caller parses
+    public Task TaskOfSomethingElse_NoDiagnostic(string reader) => Verify.VerifyAcrossMethodsAsync(Code($$"""
+            {{reader}}
+
+            async Task<JsonDocument> Load(string path) => JsonDocument.Parse(await ReadSettingsAsync(path));
+        """));
+
+    [Theory]
+    [InlineData("var pending = ReadSettingsAsync(path); Console.WriteLine(path); return JsonDocument.Parse(await pending);")] // the task is awaited elsewhere
+    [InlineData("var json = await ReadSettingsAsync(path); Console.WriteLine(json.Length); return JsonDocument.Parse(json);")] // the string is used again
+    [InlineData("var json = ReadSettingsAsync(path).Result; return JsonDocument.Parse(json);")]                                  // not awaited
+    public Task TheTaskOrItsStringIsUsedOtherwise_NoDiagnostic(string statements) => Verify.VerifyAcrossMethodsAsync(Code($$"""
+            private static Task<string> ReadSettingsAsync(string path) => File.ReadAllTextAsync(path);
+
+            async Task<JsonDocument> Load(string path)
             {
                 {{statements}}
             }
