@@ -117,16 +117,16 @@ internal sealed record ProjectProperties(
             return Default;
         }
 
-        var texts = Imports(projectDirectory, root, "Directory.Build.props").Select(text => (Text: text, Stage: ImportStage.Props))
-            .Concat(projects.Select(project => (Text: ReadText(project), Stage: ImportStage.Project)))
-            .Concat(Imports(projectDirectory, root, "Directory.Build.targets").Select(text => (Text: text, Stage: ImportStage.Targets)));
+        var texts = Imports(projectDirectory, root, "Directory.Build.props").Select(file => (file.Text, file.Directory, Stage: ImportStage.Props))
+            .Concat(projects.Select(project => (Text: ReadText(project), Directory: projectDirectory, Stage: ImportStage.Project)))
+            .Concat(Imports(projectDirectory, root, "Directory.Build.targets").Select(file => (file.Text, file.Directory, Stage: ImportStage.Targets)));
         var properties = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
         var usingItems = new List<XElement>();
-        var projectReferenceIncludes = new List<string?>();
+        var projectReferenceIncludes = new List<string>();
         var packages = new List<string>();
         var assemblyReferences = new List<string>();
         var isTestProject = new Dictionary<ImportStage, bool>();
-        foreach (var (text, stage) in texts)
+        foreach (var (text, directory, stage) in texts)
         {
             if (Parse(text) is not { Root: { } project })
             {
@@ -137,7 +137,7 @@ internal sealed record ProjectProperties(
             {
                 if (element.Parent?.Name.LocalName == "PropertyGroup")
                 {
-                    properties[element.Name.LocalName] = element.Value.Trim();
+                    properties[element.Name.LocalName] = InThisFile(element.Value.Trim(), directory);
                     if (element.Name.LocalName == "IsTestProject" && !element.Value.Contains("$(", StringComparison.Ordinal))
                     {
                         isTestProject[stage] = IsTrue(element.Value); // a value computed from other properties stays unknown
@@ -149,7 +149,7 @@ internal sealed record ProjectProperties(
                 }
                 else if (element.Name.LocalName == "ProjectReference" && element.Parent?.Name.LocalName == "ItemGroup")
                 {
-                    projectReferenceIncludes.Add((string?)element.Attribute("Include"));
+                    projectReferenceIncludes.Add(InThisFile((string?)element.Attribute("Include") ?? "", directory));
                 }
                 else if (element.Name.LocalName == "PackageReference" && (string?)element.Attribute("Include") is { } package)
                 {
@@ -242,9 +242,9 @@ internal sealed record ProjectProperties(
     /// own folder (also when the item comes from an imported file); Windows separators are normalised and properties
     /// are expanded (<see cref="ExpandProperties"/>). A path whose properties cannot be expanded is skipped.
     /// </summary>
-    private static IEnumerable<string> ReferencedProjects(string? include, string projectDirectory, IReadOnlyDictionary<string, string> properties, string root)
+    private static IEnumerable<string> ReferencedProjects(string include, string projectDirectory, IReadOnlyDictionary<string, string> properties, string root)
     {
-        foreach (var part in (include ?? "").Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
+        foreach (var part in include.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
         {
             if (ExpandProperties(part, properties, root) is { } path)
             {
@@ -254,9 +254,17 @@ internal sealed record ProjectProperties(
     }
 
     /// <summary>
+    /// <paramref name="value"/> as written in a file of <paramref name="directory"/>: $(MSBuildThisFileDirectory) is that
+    /// folder, with its trailing separator, where the value is written (a property set to it in the root
+    /// Directory.Build.props is the root, not the folder of the project that imports it).
+    /// </summary>
+    private static string InThisFile(string value, string directory) =>
+        value.Replace("$(MSBuildThisFileDirectory)", Path.TrimEndingDirectorySeparator(directory) + Path.DirectorySeparatorChar, StringComparison.OrdinalIgnoreCase);
+
+    /// <summary>
     /// <paramref name="text"/> with each <c>$(Name)</c> replaced as MSBuild would for the paths repositories write:
-    /// a property the project files set to text (itself expanded, a few levels deep); $(MSBuildThisFileDirectory) as
-    /// the project's folder (what it is in the project file itself); and $(RepoRoot), when no such value is found, as
+    /// a property the project files set to text (itself expanded, a few levels deep; $(MSBuildThisFileDirectory) is
+    /// replaced where it is read, <see cref="InThisFile"/>); and $(RepoRoot), when no such value is found, as
     /// the checkout's root (what the .NET Arcade SDK and repositories that compute it with
     /// <c>GetDirectoryNameOfFileAbove</c> make it). Property functions (<c>$([MSBuild]::...)</c>) are not evaluated:
     /// null when a property is unknown or computed.
@@ -284,9 +292,7 @@ internal sealed record ProjectProperties(
                 return null;
             }
 
-            var value = name.Equals("MSBuildThisFileDirectory", StringComparison.OrdinalIgnoreCase) ? ""
-                : properties.TryGetValue(name, out var defined) ? ExpandProperties(defined, properties, root, depth + 1)
-                : null;
+            var value = properties.TryGetValue(name, out var defined) ? ExpandProperties(defined, properties, root, depth + 1) : null;
             if (value is null && name.Equals("RepoRoot", StringComparison.OrdinalIgnoreCase))
             {
                 value = Path.GetFullPath(root) + Path.DirectorySeparatorChar;
@@ -308,9 +314,9 @@ internal sealed record ProjectProperties(
     /// The texts of the Directory.Build.* files MSBuild imports: the nearest one at or above the project, then - when that
     /// one imports the next one up with GetPathOfFileAbove, as multi-level repositories do - the ones above it, outermost first.
     /// </summary>
-    private static IEnumerable<string> Imports(string projectDirectory, string root, string fileName)
+    private static IEnumerable<(string Text, string Directory)> Imports(string projectDirectory, string root, string fileName)
     {
-        var chain = new List<string>();
+        var chain = new List<(string Text, string Directory)>();
         var stop = Path.GetDirectoryName(Path.GetFullPath(root)) ?? root;
         for (var directory = Path.GetFullPath(projectDirectory); directory is not null && directory.Length > stop.Length; directory = Path.GetDirectoryName(directory))
         {
@@ -321,7 +327,7 @@ internal sealed record ProjectProperties(
             }
 
             var text = ReadText(candidate);
-            chain.Add(text);
+            chain.Add((text, directory));
             if (!text.Contains("GetPathOfFileAbove", StringComparison.Ordinal))
             {
                 break;

@@ -217,7 +217,7 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
 
     /// <summary><c>Task&lt;string&gt;</c> or <c>ValueTask&lt;string&gt;</c>: what a method reading a file's text asynchronously hands back.</summary>
     public static bool IsTaskOfString(ITypeSymbol? type) =>
-        type is INamedTypeSymbol { Arity: 1, Name: "Task" or "ValueTask", ContainingNamespace.Name: "Tasks" } task &&
+        type is INamedTypeSymbol { Arity: 1, Name: "Task" or "ValueTask", ContainingNamespace: { Name: "Tasks", ContainingNamespace: { Name: "Threading", ContainingNamespace.Name: "System" } } } task &&
         task.TypeArguments[0].SpecialType == SpecialType.System_String;
 
     /// <summary>
@@ -650,8 +650,21 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
     /// </summary>
     private static bool IsPlainlyReturned(IOperation read, IOperation body, bool errorsComeAtTheCall)
     {
-        for (var current = read.Parent; current is not null && current != body; current = current.Parent)
+        IOperation child = read;
+        for (var current = read.Parent; current is not null; child = current, current = current.Parent)
         {
+            // using var x = ...; return read;: the declaration is a statement before the return, not around it, and
+            // disposes x when the block ends - before a streaming form is read.
+            if (current is IBlockOperation block && DeclaresAUsingBefore(block, child))
+            {
+                return false;
+            }
+
+            if (current == body)
+            {
+                break;
+            }
+
             if (current is ITryOperation { Finally: null, Catches.Length: > 0 } && errorsComeAtTheCall)
             {
                 continue;
@@ -664,5 +677,23 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
         }
 
         return true;
+    }
+
+    private static bool DeclaresAUsingBefore(IBlockOperation block, IOperation statement)
+    {
+        foreach (var operation in block.Operations)
+        {
+            if (operation == statement)
+            {
+                return false;
+            }
+
+            if (operation is IUsingDeclarationOperation)
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 }

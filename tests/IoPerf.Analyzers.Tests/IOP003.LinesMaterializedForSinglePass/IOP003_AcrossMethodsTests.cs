@@ -231,6 +231,8 @@ public sealed class IOP003_AcrossMethodsTests
     [InlineData("private static string[] Load(string path) => File.Exists(path) ? File.ReadAllLines(path) : new[] { \"default\" };")] // not always the file
     [InlineData("private static string[] Load(string path) { var lines = File.ReadAllLines(path); File.Delete(path); return lines; }")] // the file is gone before the lines would be read
     [InlineData("private static string[] Load(string path) { lock (typeof(C)) { return File.ReadAllLines(path); } }")]                  // read under a lock
+    [InlineData("private static string[] Load(string path) { using var gate = new System.Threading.SemaphoreSlim(1); return File.ReadAllLines(path); }")] // disposed before streamed lines would be read
+    [InlineData("private static string[] Load(string path) { using var gate = new System.Threading.SemaphoreSlim(1); var lines = File.ReadAllLines(path); return lines; }")]
     [InlineData("private static string[] Load(string path) { try { return File.ReadAllLines(path); } finally { File.Delete(path); } }")] // a finally runs before the lines are read
     [InlineData("private static Func<string[]>? Get; private static string[] Load(string path) { var lines = File.ReadAllLines(path); Get = () => lines; return lines; }")] // kept by a lambda
     [InlineData("private static string[] Load(string path) => Directory.GetFiles(path);")]                 // a listing: IOP007's
@@ -309,6 +311,21 @@ public sealed class IOP003_AcrossMethodsTests
             void Print(string path)
             {
                 foreach (var line in Load(path)) Console.WriteLine(line);
+            }
+        """));
+
+    // An async method's task of the lines is no sequence its caller enumerates: async helpers are read for IOP009's text only.
+    [Fact]
+    public Task AsyncHelperReturningTheLines_NoDiagnostic() => Verify.VerifyAcrossMethodsAsync(Code("""
+            private static async System.Threading.Tasks.Task<string[]> LoadAsync(string path)
+            {
+                await System.Threading.Tasks.Task.Yield();
+                return File.ReadAllLines(path);
+            }
+
+            async System.Threading.Tasks.Task Print(string path)
+            {
+                foreach (var line in await LoadAsync(path)) Console.WriteLine(line);
             }
         """));
 

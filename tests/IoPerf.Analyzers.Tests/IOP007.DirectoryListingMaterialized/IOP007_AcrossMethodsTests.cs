@@ -131,6 +131,20 @@ public sealed class IOP007_AcrossMethodsTests
         """));
 
     [Fact]
+    public Task AsyncHelperReturningTheListing_NoDiagnostic() => Verify.VerifyAcrossMethodsAsync(Code("""
+            private static async System.Threading.Tasks.Task<string[]> ListAsync(string folder)
+            {
+                await System.Threading.Tasks.Task.Yield();
+                return Directory.GetFiles(folder);
+            }
+
+            async System.Threading.Tasks.Task Print(string folder)
+            {
+                foreach (var file in await ListAsync(folder)) Console.WriteLine(file);
+            }
+        """));
+
+    [Fact]
     public Task RecursiveListingAddedToACollection_NoDiagnostic() => Verify.VerifyAcrossMethodsAsync(Code("""
             private static string[] All(string folder) => Directory.GetFiles(folder, "*", SearchOption.AllDirectories);
 

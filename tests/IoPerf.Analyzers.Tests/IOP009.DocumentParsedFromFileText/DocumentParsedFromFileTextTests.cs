@@ -510,6 +510,8 @@ public sealed class DocumentParsedFromFileTextTests
     [InlineData("var json = File.ReadAllText(path); return path.Length > 0 ? JsonSerializer.Deserialize<Settings>(json) : null;")]
     [InlineData("var json = File.ReadAllText(path); return Cached ?? JsonSerializer.Deserialize<Settings>(json);")]
     [InlineData("var json = File.ReadAllText(path); var settings = (JsonSerializer.Deserialize<Settings>(json) ?? new Settings()).Name; return null;")]
+    [InlineData("var json = File.ReadAllText(path); Cached ??= JsonSerializer.Deserialize<Settings>(json); return Cached;")]
+    [InlineData("var json = File.ReadAllText(path); var name = JsonSerializer.Deserialize<Settings>(json)?.Name ?? \"\"; return null;")]
     [InlineData("return JsonSerializer.Deserialize<Settings>(File.ReadAllText(path, Encoding.Unicode));")]
     [InlineData("return JsonSerializer.Deserialize<Settings>(File.ReadAllText(path, Encoding.Latin1));")]
     [InlineData("return JsonSerializer.Deserialize<Settings>(File.ReadAllText(path, encoding));")]

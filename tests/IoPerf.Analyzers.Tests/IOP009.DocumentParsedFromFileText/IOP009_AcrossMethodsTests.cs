@@ -131,6 +131,9 @@ public sealed class IOP009_AcrossMethodsTests
     [InlineData("private static Task<string> ReadSettingsAsync(string path) => File.ReadAllTextAsync(path, Encoding.Unicode);")]                                        // JSON from a stream must be UTF-8
     [InlineData("private static Task<string> ReadSettingsAsync(string path) => new System.Net.Http.HttpClient().GetStringAsync(path);")]                               // no file
     [InlineData("private static async Task<string> ReadSettingsAsync(string path) { using var reader = new StreamReader(path); return await reader.ReadToEndAsync(); }")] // a reader's text, disposed before the caller parses
+    [InlineData("private static Task<string>? Cached; private static Task<string> ReadSettingsAsync(string path) => Cached ??= File.ReadAllTextAsync(path);")]             // a cached task
+    [InlineData("private static async Task<string> ReadSettingsAsync(string path) { var pending = File.ReadAllTextAsync(path); await Task.Delay(1); return await pending; }")] // more runs between the read and the return
+    [InlineData("private static Task<string> ReadSettingsAsync(string path) { using var cts = new System.Threading.CancellationTokenSource(1000); return File.ReadAllTextAsync(path, cts.Token); }")] // disposed when the task is handed back
     public Task TaskOfSomethingElse_NoDiagnostic(string reader) => Verify.VerifyAcrossMethodsAsync(Code($$"""
             {{reader}}
 
@@ -148,5 +151,12 @@ public sealed class IOP009_AcrossMethodsTests
             {
                 {{statements}}
             }
+        """));
+
+    [Fact]
+    public Task TaskWaitedForInsideTheMethod_NoDiagnostic() => Verify.VerifyAcrossMethodsAsync(Code("""
+            private static string ReadSettings(string path) => File.ReadAllTextAsync(path).GetAwaiter().GetResult();
+
+            JsonDocument Load(string path) => JsonDocument.Parse(ReadSettings(path));
         """));
 }

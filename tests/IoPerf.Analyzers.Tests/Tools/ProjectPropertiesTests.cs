@@ -191,6 +191,25 @@ public sealed class ProjectPropertiesTests : IDisposable
             properties.ProjectReferences);
     }
 
+    /// <summary>$(MSBuildThisFileDirectory) is the folder of the file it is written in: the root, in the root's Directory.Build.props.</summary>
+    [Fact]
+    public void ProjectReferences_ThisFileDirectoryIsTheImportedFilesFolder()
+    {
+        Write("Directory.Build.props", """
+            <Project>
+              <PropertyGroup><RepoRoot>$(MSBuildThisFileDirectory)</RepoRoot></PropertyGroup>
+              <ItemGroup><ProjectReference Include="$(MSBuildThisFileDirectory)build/Analyzers.csproj" /></ItemGroup>
+            </Project>
+            """);
+        var project = Project(Path.Combine("test", "Foo"), """<ItemGroup><ProjectReference Include="$(RepoRoot)src\Core\Core.csproj" /></ItemGroup>""");
+
+        var properties = ProjectProperties.Read(project, _root);
+
+        Assert.Equal(
+            new[] { Path.Combine(_root, "build", "Analyzers.csproj"), Path.Combine(_root, "src", "Core", "Core.csproj") },
+            properties.ProjectReferences);
+    }
+
     /// <summary>Avalonia, WinUI and Uno come only as packages: the package names make the project a UI app for IOP005, restored or not.</summary>
     [Theory]
     [InlineData("<ItemGroup><PackageReference Include=\"Avalonia\" Version=\"11.3.20\" /><PackageReference Include=\"Serilog\" /></ItemGroup>", "Avalonia", "Avalonia")]
