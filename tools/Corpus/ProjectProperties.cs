@@ -180,6 +180,9 @@ internal sealed record ProjectProperties(
         var assemblyName = properties.GetValueOrDefault("AssemblyName") is { Length: > 0 } named && !named.Contains("$(", StringComparison.Ordinal)
             ? named
             : Path.GetFileNameWithoutExtension(projects[0]);
+        // <TargetFrameworks>$(MonoTarget);$(DotNetTarget)</TargetFrameworks>: the frameworks a shared props file names.
+        string? Expanded(string name) => properties.GetValueOrDefault(name) is { } value ? ExpandProperties(value, properties, root) ?? value : null;
+
         return new ProjectProperties(
             assemblyName,
             OutputKindOf(properties.GetValueOrDefault("OutputType")),
@@ -194,9 +197,8 @@ internal sealed record ProjectProperties(
             UseWinUI = IsTrue(properties.GetValueOrDefault("UseWinUI")),
             UiFrameworkPackages = UiFrameworkPackagesOf(packages),
             TargetFramework = TargetFrameworkReferences.Choose(
-                properties.GetValueOrDefault("TargetFramework"), properties.GetValueOrDefault("TargetFrameworks"),
-                properties.GetValueOrDefault("TargetFrameworkIdentifier"), properties.GetValueOrDefault("TargetFrameworkVersion")),
-            TargetFrameworks = properties.GetValueOrDefault("TargetFrameworks") ?? "",
+                Expanded("TargetFramework"), Expanded("TargetFrameworks"), Expanded("TargetFrameworkIdentifier"), Expanded("TargetFrameworkVersion")),
+            TargetFrameworks = Expanded("TargetFrameworks") ?? "",
         };
     }
 

@@ -18,7 +18,8 @@ internal sealed record TargetFrameworkReferences(string Moniker, ImmutableArray<
 
     private static readonly ConcurrentDictionary<string, TargetFrameworkReferences> ByMoniker = new(StringComparer.Ordinal);
 
-    private static readonly Regex NetCore = new(@"^net(?<major>\d{1,3})\.(?<minor>\d{1,3})(-(?<platform>[a-z]+))?", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant);
+    // net6 (no minor) is net6.0 to the SDK; net48 without a dot stays .NET Framework's (NetFramework, matched first).
+    private static readonly Regex NetCore = new(@"^net(?:(?<major>\d{1,3})\.(?<minor>\d{1,3})|(?<major>[5-9]))(-(?<platform>[a-z]+))?", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant);
     private static readonly Regex NetCoreApp = new(@"^netcoreapp(?<major>\d)\.(?<minor>\d)$", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant);
     private static readonly Regex NetStandard = new(@"^netstandard(?<major>\d)\.(?<minor>\d)$", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant);
     private static readonly Regex NetFramework = new(@"^net(?<version>[1-4]\d{1,2})$", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant);
@@ -44,10 +45,12 @@ internal sealed record TargetFrameworkReferences(string Moniker, ImmutableArray<
                 .FirstOrDefault()
               ?? FromFrameworkVersion(frameworkIdentifier, frameworkVersion);
 
+    private static int Minor(Match net) => net.Groups["minor"].Success ? int.Parse(net.Groups["minor"].Value) : 0;
+
     /// <summary>Newer APIs rank higher: .NET 5+ by version, then .NET Core, .NET Standard, .NET Framework; unknown monikers last.</summary>
     private static int Rank(string moniker)
     {
-        int Version(Match match) => int.Parse(match.Groups["major"].Value) * 10 + int.Parse(match.Groups["minor"].Value);
+        int Version(Match match) => int.Parse(match.Groups["major"].Value) * 10 + Minor(match);
         // Two targets of one version: the one without a platform (net8.0 before net8.0-android) has the plain reference assemblies.
         return NetCore.Match(moniker) is { Success: true } net && int.Parse(net.Groups["major"].Value) >= 5 ? 40000 + (Version(net) * 2) + (net.Groups["platform"].Success ? 0 : 1)
             : NetCoreApp.Match(moniker) is { Success: true } app ? 3000 + Version(app)
@@ -90,7 +93,7 @@ internal sealed record TargetFrameworkReferences(string Moniker, ImmutableArray<
         if (NetCore.Match(moniker) is { Success: true } net && int.Parse(net.Groups["major"].Value) >= 5)
         {
             var platform = net.Groups["platform"].Success ? net.Groups["platform"].Value : null;
-            return Net(moniker, int.Parse(net.Groups["major"].Value), int.Parse(net.Groups["minor"].Value), platform, null);
+            return Net(moniker, int.Parse(net.Groups["major"].Value), Minor(net), platform, null);
         }
 
         if (NetCoreApp.Match(moniker) is { Success: true } app)

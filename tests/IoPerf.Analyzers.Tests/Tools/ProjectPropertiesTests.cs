@@ -228,10 +228,24 @@ public sealed class ProjectPropertiesTests : IDisposable
     [InlineData("<PropertyGroup><TargetFramework>net48</TargetFramework></PropertyGroup>", "net48")]
     [InlineData("<PropertyGroup><TargetFrameworks>netstandard2.0;net8.0</TargetFrameworks></PropertyGroup>", "net8.0")]
     [InlineData("<PropertyGroup><TargetFrameworks>$(Frameworks);net8.0</TargetFrameworks></PropertyGroup>", "net8.0")]
+    [InlineData("<PropertyGroup><MonoTarget>net35</MonoTarget><DotNetTarget>net6</DotNetTarget><TargetFrameworks>$(MonoTarget);$(DotNetTarget)</TargetFrameworks></PropertyGroup>", "net6")]
+    [InlineData("<PropertyGroup><DotNetTarget>net472</DotNetTarget><TargetFramework>$(DotNetTarget)</TargetFramework></PropertyGroup>", "net472")]
     [InlineData("<PropertyGroup><TargetFrameworkVersion>v4.7.2</TargetFrameworkVersion></PropertyGroup>", "net472")]
     [InlineData("", null)]
     public void TargetFramework_IsTheNewestOne(string body, string? expected) =>
         Assert.Equal(expected, ProjectProperties.Read(Project("Lib", body), _root).TargetFramework);
+
+    /// <summary>The frameworks a shared props file names reach the analyzers as a build passes them: net35 keeps IOP003 and IOP007 off.</summary>
+    [Fact]
+    public void TargetFrameworksFromProperties_ArePassedExpanded()
+    {
+        Write("Directory.Build.props", "<Project><PropertyGroup><MonoTarget>net35</MonoTarget><DotNetTarget>net6</DotNetTarget></PropertyGroup></Project>");
+
+        var properties = ProjectProperties.Read(Project("Loader", "<PropertyGroup><TargetFrameworks>$(MonoTarget);$(DotNetTarget)</TargetFrameworks></PropertyGroup>"), _root);
+
+        Assert.Equal("net35,net6", properties.AnalyzerBuildProperties["build_property.IoPerfTargetFrameworks"]);
+        Assert.Equal("net6", properties.TargetFramework);
+    }
 
     private string Project(string relativeFolder, string body)
     {
