@@ -266,9 +266,9 @@ internal sealed record ProjectProperties(
     /// <summary>
     /// <paramref name="text"/> with each <c>$(Name)</c> replaced as MSBuild would for the paths repositories write:
     /// a property the project files set to text (itself expanded, a few levels deep; $(MSBuildThisFileDirectory) is
-    /// replaced where it is read, <see cref="InThisFile"/>); and $(RepoRoot), when no such value is found, as
-    /// the checkout's root (what the .NET Arcade SDK and repositories that compute it with
-    /// <c>GetDirectoryNameOfFileAbove</c> make it). Property functions (<c>$([MSBuild]::...)</c>) are not evaluated:
+    /// replaced where it is read, <see cref="InThisFile"/>); and $(RepoRoot) and $(SolutionDir), when no such value is
+    /// found, as the checkout's root (what the .NET Arcade SDK and repositories that compute RepoRoot with
+    /// <c>GetDirectoryNameOfFileAbove</c> make it, and what a build of a solution at the root sets SolutionDir to). Property functions (<c>$([MSBuild]::...)</c>) are not evaluated:
     /// null when a property is unknown or computed.
     /// </summary>
     internal static string? ExpandProperties(string text, IReadOnlyDictionary<string, string> properties, string root, int depth = 0)
@@ -295,7 +295,7 @@ internal sealed record ProjectProperties(
             }
 
             var value = properties.TryGetValue(name, out var defined) ? ExpandProperties(defined, properties, root, depth + 1) : null;
-            if (value is null && name.Equals("RepoRoot", StringComparison.OrdinalIgnoreCase))
+            if (value is null && (name.Equals("RepoRoot", StringComparison.OrdinalIgnoreCase) || name.Equals("SolutionDir", StringComparison.OrdinalIgnoreCase)))
             {
                 value = Path.GetFullPath(root) + Path.DirectorySeparatorChar;
             }

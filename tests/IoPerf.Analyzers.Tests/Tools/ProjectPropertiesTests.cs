@@ -162,7 +162,8 @@ public sealed class ProjectPropertiesTests : IDisposable
 
     /// <summary>
     /// Properties in a ProjectReference's path are expanded with their last values (MSBuild evaluates properties before
-    /// items); a computed $(RepoRoot) is the checkout's root; an unknown property or a property function is skipped.
+    /// items); a computed $(RepoRoot) and an unset $(SolutionDir) are the checkout's root; an unknown property or a
+    /// property function is skipped.
     /// </summary>
     [Fact]
     public void ProjectReferences_ExpandPropertiesTheProjectFilesSet()
@@ -179,6 +180,7 @@ public sealed class ProjectPropertiesTests : IDisposable
               <ProjectReference Include="$(RepoRoot)test\Utilities\Utilities.csproj" />
               <ProjectReference Include="$(SourceDir)Core/Core.csproj" />
               <ProjectReference Include="$(LibDir)Lib.csproj" />
+              <ProjectReference Include="$(SolutionDir)\Core\Core.csproj" />
               <ProjectReference Include="$(Unknown)Gone.csproj;$([System.IO.Path]::Combine('a', 'b.csproj'))" />
             </ItemGroup>
             <PropertyGroup><LibDir>..\Late\</LibDir></PropertyGroup>
@@ -187,7 +189,7 @@ public sealed class ProjectPropertiesTests : IDisposable
         var properties = ProjectProperties.Read(project, _root);
 
         Assert.Equal(
-            new[] { Path.Combine(_root, "test", "Utilities", "Utilities.csproj"), Path.Combine(_root, "src", "Core", "Core.csproj"), Path.Combine(_root, "Late", "Lib.csproj") },
+            new[] { Path.Combine(_root, "test", "Utilities", "Utilities.csproj"), Path.Combine(_root, "src", "Core", "Core.csproj"), Path.Combine(_root, "Late", "Lib.csproj"), Path.Combine(_root, "Core", "Core.csproj") },
             properties.ProjectReferences);
     }
 
