@@ -117,9 +117,11 @@ public sealed class TinyIoPayingLockOrFlushFix : CodeFixProvider
     }
 
     /// <summary>
-    /// <c>using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 4096)) { loop }</c>
-    /// with every standard-output write of the loop sent to <c>stdout</c>. Console.OutputEncoding has no preamble, and
-    /// StreamWriter's newline is the console's, so the bytes written are the same.
+    /// <c>using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.Out.Encoding, 4096)) { loop }</c>
+    /// with every standard-output write of the loop sent to <c>stdout</c>. Console.Out's encoding is the console's
+    /// without a preamble (Console.OutputEncoding has one once a program sets it to Encoding.UTF8: the writer would print
+    /// a byte-order mark mid-output; TinyIoPayingLockOrFlushConsoleFixOutputTests runs both), and StreamWriter's newline is the
+    /// console's, so the bytes written are the same.
     /// </summary>
     private static bool BufferConsoleLoop(DocumentEditor editor, SemanticModel model, SyntaxNode flagged, CancellationToken cancellationToken)
     {
@@ -167,7 +169,10 @@ public sealed class TinyIoPayingLockOrFlushFix : CodeFixProvider
             .WithArgumentList(ArgumentList(SeparatedList(new[]
             {
                 Argument(InvocationExpression(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, consoleType, IdentifierName("OpenStandardOutput")))),
-                Argument(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, consoleType, IdentifierName("OutputEncoding"))),
+                Argument(MemberAccessExpression(
+                    SyntaxKind.SimpleMemberAccessExpression,
+                    MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, consoleType, IdentifierName("Out")),
+                    IdentifierName("Encoding"))),
                 Argument(LiteralExpression(SyntaxKind.NumericLiteralExpression, Literal(ConsoleBufferSize))),
             })));
         var usingStatement = LoopWrapping.InUsing(rewritten, name, writerCreation);

@@ -45,7 +45,7 @@ public sealed class TinyIoPayingLockOrFlushTests
             public void Print(string path)
             {
                 Console.WriteLine("names:");
-                using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 4096))
+                using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.Out.Encoding, 4096))
                 {
                     foreach (var name in File.ReadLines(path))
                     {
@@ -77,7 +77,7 @@ public sealed class TinyIoPayingLockOrFlushTests
             using System;
             using System.IO;
 
-            using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 4096))
+            using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.Out.Encoding, 4096))
             {
                 foreach (var arg in File.ReadLines(args[0]))
                 {
@@ -118,7 +118,7 @@ public sealed class TinyIoPayingLockOrFlushTests
         {
             public void Print(List<int> values)
             {
-                using (var stdout = new StreamWriter(System.Console.OpenStandardOutput(), System.Console.OutputEncoding, 4096))
+                using (var stdout = new StreamWriter(System.Console.OpenStandardOutput(), System.Console.Out.Encoding, 4096))
                 {
                     foreach (var value in values)
                     {
@@ -150,7 +150,7 @@ public sealed class TinyIoPayingLockOrFlushTests
         InClass("""
             public void Grid(int rows, int columns)
             {
-                using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 4096))
+                using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.Out.Encoding, 4096))
                 {
                     for (var r = 0; r < rows; r++)
                     {
@@ -192,7 +192,7 @@ public sealed class TinyIoPayingLockOrFlushTests
         InClass("""
             public void Print(string[] lines, string stdout)
             {
-                using (var stdout1 = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 4096))
+                using (var stdout1 = new StreamWriter(Console.OpenStandardOutput(), Console.Out.Encoding, 4096))
                 {
                     foreach (var line in File.ReadLines(lines[0]))
                     {
@@ -727,7 +727,7 @@ public sealed class TinyIoPayingLockOrFlushTests
         test.FixedCode = InClass("""
             public void All(string path, List<string> names, byte[] data)
             {
-                using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 4096))
+                using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.Out.Encoding, 4096))
                 {
                     foreach (var name in File.ReadLines(path))
                     {
@@ -741,7 +741,7 @@ public sealed class TinyIoPayingLockOrFlushTests
                     stream.WriteByte(b);
                 }
 
-                using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.OutputEncoding, 4096))
+                using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.Out.Encoding, 4096))
                 {
                     foreach (var name in names)
                     {
