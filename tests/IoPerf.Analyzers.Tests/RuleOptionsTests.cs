@@ -63,4 +63,14 @@ public sealed class RuleOptionsTests
     [InlineData("ne-t;-;net;net3;net3x5;;", false)]
     public void TargetFrameworks_WithoutStreamingFileApis(string targetFrameworks, bool expected) =>
         Assert.Equal(expected, RuleOptions.AlsoTargetsAFrameworkWithoutStreamingFileApis(With(("build_property.ioperftargetframeworks", targetFrameworks))));
+
+    [Theory]
+    [InlineData("net8.0;net48", true)]
+    [InlineData("netstandard2.0,net8.0", true)]
+    [InlineData(" NET472 ", true)]
+    [InlineData("net35-client", true)]
+    [InlineData("net8.0-windows;netcoreapp3.1;net10.0", false)]
+    [InlineData("", false)]
+    public void TargetFrameworks_NetFrameworkOrNetStandard(string targetFrameworks, bool expected) =>
+        Assert.Equal(expected, RuleOptions.AlsoTargetsNetFrameworkOrNetStandard(With(("build_property.ioperftargetframeworks", targetFrameworks))));
 }

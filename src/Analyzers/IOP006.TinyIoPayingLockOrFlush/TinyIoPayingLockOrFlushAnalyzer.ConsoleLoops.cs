@@ -228,7 +228,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
         }
 
         // Last, as it reads the loop's syntax: a yield return would hand the buffered writer's text to the caller unflushed.
-        return new ConsoleLoop(writes[0].Syntax, others, writes.Count, fixable && !IsIterator(loop), printers: null);
+        return new ConsoleLoop(writes[0].Syntax, others, writes.Count, fixable && !IsIterator(loop) && ConsoleFixKeepsTheBytes(context, model), printers: null);
     }
 
     private static ImmutableArray<IOperation> RunsOnceBeforeTheLoop(ILoopOperation loop) => loop switch
@@ -358,4 +358,14 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
 
         return false;
     }
+
+    /// <summary>
+    /// The console fix's writer prints exactly what the console's did only on .NET Core and .NET 5+, whose
+    /// <c>Console.Out.Encoding</c> has no preamble: on .NET Framework (mscorlib's Console, or a .NET Standard library's,
+    /// which may run there) it keeps a UTF-8 console's byte-order mark, and a new writer would print it mid-output.
+    /// Asked once per console loop.
+    /// </summary>
+    private static bool ConsoleFixKeepsTheBytes(OperationAnalysisContext context, IoModel model) =>
+        model.Types.Console?.ContainingAssembly.Name == "System.Console" &&
+        !RuleOptions.AlsoTargetsNetFrameworkOrNetStandard(context.Options);
 }

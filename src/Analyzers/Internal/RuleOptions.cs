@@ -83,24 +83,38 @@ internal static class RuleOptions
     /// sees) would be told to use what the old target lacks (wix's net20, AsmResolver's net35, found on two held-out
     /// sets). Read once per compilation.
     /// </summary>
-    public static bool AlsoTargetsAFrameworkWithoutStreamingFileApis(AnalyzerOptions options)
+    public static bool AlsoTargetsAFrameworkWithoutStreamingFileApis(AnalyzerOptions options) =>
+        AnyTarget(options, framework => IsNetFramework(framework) && framework[3] < '4'); // net11, net20, net35, net35-client
+
+    /// <summary>
+    /// One of the project's targets is .NET Framework or .NET Standard (which runs on .NET Framework too): there
+    /// <c>Console.Out.Encoding</c> keeps the byte-order mark of a UTF-8 console, which a new writer would print
+    /// (IOP006's console fix).
+    /// </summary>
+    public static bool AlsoTargetsNetFrameworkOrNetStandard(AnalyzerOptions options) =>
+        AnyTarget(options, framework => IsNetFramework(framework) || framework.StartsWith("netstandard", System.StringComparison.OrdinalIgnoreCase));
+
+    private static bool AnyTarget(AnalyzerOptions options, System.Func<string, bool> matches)
     {
         foreach (var target in GetBuildProperty(options, "IoPerfTargetFrameworks").Split(',', ';'))
         {
-            // A .NET Framework moniker is "net" and two or three digits (net35, net472), with an optional profile
-            // (net35-client); net10.0 and net8.0 have a dot, netstandard and netcoreapp letters.
             var moniker = target.Trim();
             var end = moniker.IndexOf('-');
-            var framework = end < 0 ? moniker : moniker.Substring(0, end);
-            if (framework.Length is 5 or 6 && framework.StartsWith("net", System.StringComparison.OrdinalIgnoreCase) &&
-                IsDigits(framework.Substring(3)) && framework[3] < '4')
+            if (matches(end < 0 ? moniker : moniker.Substring(0, end))) // net35-client is net35
             {
-                return true; // net11, net20, net35, net35-client
+                return true;
             }
         }
 
         return false;
     }
+
+    /// <summary>
+    /// A .NET Framework moniker is "net" and two or three digits (net35, net472); net10.0 and net8.0 have a dot,
+    /// netstandard and netcoreapp letters.
+    /// </summary>
+    private static bool IsNetFramework(string framework) =>
+        framework.Length is 5 or 6 && framework.StartsWith("net", System.StringComparison.OrdinalIgnoreCase) && IsDigits(framework.Substring(3));
 
     private static bool IsDigits(string text)
     {

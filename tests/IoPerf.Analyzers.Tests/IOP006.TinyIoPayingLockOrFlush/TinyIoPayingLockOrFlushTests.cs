@@ -27,6 +27,33 @@ public sealed class TinyIoPayingLockOrFlushTests
 
     // ---- Console output in a loop -----------------------------------------------------------------------------------
 
+    // Where Console.Out.Encoding may keep a UTF-8 console's byte-order mark (.NET Framework, and a .NET Standard library,
+    // which may run there), a new writer would print it mid-output: reported, not fixed.
+    [Theory]
+    [InlineData("netstandard")]
+    [InlineData("net48,net8.0")]
+    [InlineData("netstandard2.0,net8.0")]
+    public Task ConsoleLoop_WhereTheConsoleEncodingMayKeepAMark_ReportedWithoutAFix(string targets)
+    {
+        var source = InClass("""
+            public void Print(string path)
+            {
+                foreach (var name in File.ReadLines(path))
+                {
+                    {|IOP006:Console.WriteLine(name)|};
+                }
+            }
+        """);
+        var test = Verify.Create(source, targets == "netstandard" ? TestFramework.NetStandard20 : TestFramework.Net80);
+        if (targets != "netstandard")
+        {
+            test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", $"is_global = true\nbuild_property.ioperftargetframeworks = {targets}\n"));
+        }
+
+        test.FixedCode = source;
+        return test.RunAsync();
+    }
+
     [Fact]
     public Task ConsoleWriteLine_PerLineOfAFile_GoesThroughOneBufferedWriter() => Verify.VerifyCodeFixAsync(
         InClass("""
