@@ -137,7 +137,11 @@ internal sealed record ProjectProperties(
             {
                 if (element.Parent?.Name.LocalName == "PropertyGroup")
                 {
-                    properties[element.Name.LocalName] = InThisFile(element.Value.Trim(), directory);
+                    // <TargetFrameworks>$(TargetFrameworks);net8.0</TargetFrameworks> appends to the value set so far
+                    // (MSBuild evaluates properties in order; an unset one is empty).
+                    var name = element.Name.LocalName;
+                    properties[name] = InThisFile(element.Value.Trim(), directory)
+                        .Replace("$(" + name + ")", properties.GetValueOrDefault(name) ?? "", StringComparison.OrdinalIgnoreCase);
                     if (element.Name.LocalName == "IsTestProject" && !element.Value.Contains("$(", StringComparison.Ordinal))
                     {
                         isTestProject[stage] = IsTrue(element.Value); // a value computed from other properties stays unknown

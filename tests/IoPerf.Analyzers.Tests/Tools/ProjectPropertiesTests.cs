@@ -232,6 +232,7 @@ public sealed class ProjectPropertiesTests : IDisposable
     [InlineData("<PropertyGroup><TargetFrameworks>$(Frameworks);net8.0</TargetFrameworks></PropertyGroup>", "net8.0")]
     [InlineData("<PropertyGroup><MonoTarget>net35</MonoTarget><DotNetTarget>net6</DotNetTarget><TargetFrameworks>$(MonoTarget);$(DotNetTarget)</TargetFrameworks></PropertyGroup>", "net6")]
     [InlineData("<PropertyGroup><DotNetTarget>net472</DotNetTarget><TargetFramework>$(DotNetTarget)</TargetFramework></PropertyGroup>", "net472")]
+    [InlineData("<PropertyGroup><TargetFrameworks>net35</TargetFrameworks><TargetFrameworks>$(TargetFrameworks);netstandard2.0</TargetFrameworks></PropertyGroup>", "netstandard2.0")]
     [InlineData("<PropertyGroup><TargetFrameworkVersion>v4.7.2</TargetFrameworkVersion></PropertyGroup>", "net472")]
     [InlineData("", null)]
     public void TargetFramework_IsTheNewestOne(string body, string? expected) =>
@@ -247,6 +248,12 @@ public sealed class ProjectPropertiesTests : IDisposable
 
         Assert.Equal("net35,net6", properties.AnalyzerBuildProperties["build_property.IoPerfTargetFrameworks"]);
         Assert.Equal("net6", properties.TargetFramework);
+
+        // A project that appends to the frameworks the props file set keeps them.
+        var project = Project("Appends", "<PropertyGroup><TargetFrameworks>$(TargetFrameworks);net8.0</TargetFrameworks></PropertyGroup>");
+        Write(Path.Combine("Appends", "Directory.Build.props"), "<Project><PropertyGroup><TargetFrameworks>net35</TargetFrameworks></PropertyGroup></Project>");
+        var appending = ProjectProperties.Read(project, _root);
+        Assert.Equal("net35,net8.0", appending.AnalyzerBuildProperties["build_property.IoPerfTargetFrameworks"]);
     }
 
     private string Project(string relativeFolder, string body)
