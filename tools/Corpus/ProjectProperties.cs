@@ -272,8 +272,8 @@ internal sealed record ProjectProperties(
     /// a property the project files set to text (itself expanded, a few levels deep; $(MSBuildThisFileDirectory) is
     /// replaced where it is read, <see cref="InThisFile"/>); and $(RepoRoot) and $(SolutionDir), when no such value is
     /// found, as the checkout's root (what the .NET Arcade SDK and repositories that compute RepoRoot with
-    /// <c>GetDirectoryNameOfFileAbove</c> make it, and what a build of a solution at the root sets SolutionDir to). Property functions (<c>$([MSBuild]::...)</c>) are not evaluated:
-    /// null when a property is unknown or computed.
+    /// <c>GetDirectoryNameOfFileAbove</c> make it, and what a build of a solution at the root sets SolutionDir to).
+    /// Property functions (<c>$([MSBuild]::...)</c>) are not evaluated: null when a property is unknown or computed.
     /// </summary>
     internal static string? ExpandProperties(string text, IReadOnlyDictionary<string, string> properties, string root, int depth = 0)
     {
@@ -284,7 +284,7 @@ internal sealed record ProjectProperties(
 
         if (depth > 8)
         {
-            return null; // a property defined through itself
+            return null; // properties defined through each other
         }
 
         var expanded = new System.Text.StringBuilder();

@@ -207,7 +207,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
                 return (LinesReadForm.ReadAllLines, invocation, null);
 
             case "ReadAllLinesAsync" when IsFileMethod(method, types) && hasReadLinesAsync:
-                return GetAwait(invocation) is { } awaitOperation ? (LinesReadForm.ReadAllLinesAsync, awaitOperation, null) : null;
+                return invocation.GetAwait() is { } awaitOperation ? (LinesReadForm.ReadAllLinesAsync, awaitOperation, null) : null;
 
             case "Split" when method.ContainingType?.SpecialType == SpecialType.System_String &&
                               invocation.Instance?.WalkDownConversions() is IInvocationOperation { TargetMethod.Name: "ReadAllText" } readAllText &&
@@ -228,19 +228,6 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
 
     private static bool IsFileMethod(IMethodSymbol method, WellKnownIoTypes types) =>
         method.IsStatic && SymbolEqualityComparer.Default.Equals(method.ContainingType, types.File);
-
-    /// <summary>The await of <c>File.ReadAllLinesAsync(...)</c>, directly or through <c>.ConfigureAwait(...)</c>.</summary>
-    private static IAwaitOperation? GetAwait(IInvocationOperation invocation)
-    {
-        var parent = invocation.GetParentSkippingConversions(out _);
-        if (parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configureAwait &&
-            configureAwait.Instance?.WalkDownConversions() == invocation)
-        {
-            parent = configureAwait.GetParentSkippingConversions(out _);
-        }
-
-        return parent as IAwaitOperation;
-    }
 
     /// <summary>
     /// True when a Split splits only at line ends (constant "\n", "\r\n", "\r", their chars, or Environment.NewLine)

@@ -209,21 +209,7 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
     /// The string a call produces: the call itself, or, when it hands back a task of the string, the await of it
     /// (through <c>.ConfigureAwait(x)</c>); null when the task is not awaited where it is made.
     /// </summary>
-    private static IOperation? TextOf(IInvocationOperation call, bool handsBackATask)
-    {
-        if (!handsBackATask)
-        {
-            return call;
-        }
-
-        var parent = call.GetParentSkippingConversions(out _);
-        if (parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configureAwait && configureAwait.Instance?.WalkDownConversions() == call)
-        {
-            parent = configureAwait.GetParentSkippingConversions(out _);
-        }
-
-        return parent as IAwaitOperation;
-    }
+    private static IOperation? TextOf(IInvocationOperation call, bool handsBackATask) => handsBackATask ? call.GetAwait() : call;
 
     private static bool IsParser(IMethodSymbol method, Dictionary<INamedTypeSymbol, DocumentParser> parsers, out DocumentParser parser)
     {

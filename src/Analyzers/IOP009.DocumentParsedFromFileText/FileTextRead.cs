@@ -42,13 +42,7 @@ internal sealed class FileTextRead
         IInvocationOperation? configureAwait = null;
         if (value is IAwaitOperation awaitOperation)
         {
-            value = awaitOperation.Operation.WalkDownConversions();
-            if (value is IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: { } awaited } configured)
-            {
-                configureAwait = configured;
-                value = awaited.WalkDownConversions();
-            }
-
+            value = awaitOperation.GetAwaited(out configureAwait);
             if (value is not IInvocationOperation { TargetMethod.Name: "ReadAllTextAsync" })
             {
                 return null;

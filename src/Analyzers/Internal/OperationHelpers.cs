@@ -60,6 +60,35 @@ internal static class OperationHelpers
         }
     }
 
+    /// <summary>The <c>await</c> of <paramref name="call"/>'s task, directly or through <c>.ConfigureAwait(x)</c>; null when it is not awaited there.</summary>
+    public static IAwaitOperation? GetAwait(this IInvocationOperation call)
+    {
+        var parent = call.GetParentSkippingConversions(out _);
+        if (parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configureAwait && configureAwait.Instance?.WalkDownConversions() == call)
+        {
+            parent = configureAwait.GetParentSkippingConversions(out _);
+        }
+
+        return parent as IAwaitOperation;
+    }
+
+    /// <summary>
+    /// What <paramref name="awaitOperation"/> awaits, past conversions and a <c>.ConfigureAwait(x)</c> (returned in
+    /// <paramref name="configureAwait"/>, null when there is none).
+    /// </summary>
+    public static IOperation GetAwaited(this IAwaitOperation awaitOperation, out IInvocationOperation? configureAwait)
+    {
+        var value = awaitOperation.Operation.WalkDownConversions();
+        if (value is IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: { } awaited } configured)
+        {
+            configureAwait = configured;
+            return awaited.WalkDownConversions();
+        }
+
+        configureAwait = null;
+        return value;
+    }
+
     /// <summary>
     /// The innermost lambda, local function or member body that contains <paramref name="operation"/>:
     /// the scope whose async-ness and locals a rule reasons about.

@@ -472,14 +472,10 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
             value = assigned.WalkDownConversions();
         }
 
-        if (method.IsAsync && value is IAwaitOperation { Operation: var awaited })
+        if (method.IsAsync && value is IAwaitOperation awaitOperation)
         {
             // return await File.ReadAllTextAsync(p)[.ConfigureAwait(x)]: the caller awaits the method's task for the string.
-            value = awaited.WalkDownConversions();
-            if (value is IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: { } configured })
-            {
-                value = configured.WalkDownConversions();
-            }
+            value = awaitOperation.GetAwaited(out _);
         }
 
         if (value is not IInvocationOperation invocation)
