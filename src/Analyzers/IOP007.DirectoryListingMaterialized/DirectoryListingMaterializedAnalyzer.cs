@@ -38,7 +38,8 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
         context.RegisterCompilationStartAction(start =>
         {
             var types = WellKnownIoTypes.For(start.Compilation);
-            if (types.File is null || RuleOptions.AlsoTargetsAFrameworkWithoutStreamingFileApis(start.Options))
+            if (types.File is null || RuleOptions.AlsoTargetsAFrameworkWithoutStreamingFileApis(start.Options) ||
+                !CompilationText.Mentions(start.Compilation, DirectoryListings.Names, start.CancellationToken))
             {
                 return;
             }

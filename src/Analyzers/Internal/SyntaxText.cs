@@ -116,6 +116,9 @@ internal static class SyntaxText
     public static bool Mentions(SyntaxNode declaration, WordList words) =>
         Search(declaration.SyntaxTree.GetText(), declaration.Span, words);
 
+    /// <summary>The whole of <paramref name="text"/> holds one of <paramref name="words"/>.</summary>
+    public static bool Mentions(SourceText text, WordList words) => Search(text, new TextSpan(0, text.Length), words);
+
     /// <summary>Where the words of <paramref name="words"/> start in <paramref name="text"/>, in order; empty when nowhere.</summary>
     public static List<int> Places(SourceText text, WordList words)
     {

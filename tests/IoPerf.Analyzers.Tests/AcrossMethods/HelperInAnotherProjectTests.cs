@@ -60,6 +60,24 @@ public sealed class HelperInAnotherProjectTests
         return test.RunAsync();
     }
 
+    /// <summary>
+    /// The helper in another file of the caller's project: the caller's own file never names the framework method, and a
+    /// rule that registers nothing where the compilation's text does not name it (<c>CompilationText</c>) must look at
+    /// every file of the compilation, not the one analysed.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(Shapes))]
+    public Task HelperInAnotherFileOfTheProject_IsReported(string rule, string helper, string statements)
+    {
+        // The markup stays where the shape puts it: at the call, or for IOP001 on the factory's flag in the helper's file.
+        var test = Create(rule, Caller(statements, ""));
+        test.TestState.Sources.Add(("Helpers.cs", "using System;\nusing System.IO;\n" + Helpers(helper).Replace("static class", "internal static class", StringComparison.Ordinal)));
+        test.ExpectedDiagnostics.Add(new Microsoft.CodeAnalysis.Testing.DiagnosticResult(rule, Microsoft.CodeAnalysis.DiagnosticSeverity.Warning)
+            .WithLocation(0)
+            .WithOptions(Microsoft.CodeAnalysis.Testing.DiagnosticOptions.IgnoreAdditionalLocations));
+        return test.RunAsync();
+    }
+
     [Theory]
     [MemberData(nameof(Shapes))]
     public Task HelperInAnotherProject_NoDiagnostic(string rule, string helper, string statements)
