@@ -39,6 +39,34 @@ public sealed class Model_DeclaredNamesTests
         Assert.Equal(new[] { "Inner", "Log", "Outer" }, Sorted(names));
     }
 
+    /// <summary>
+    /// Several places in one method, in a lambda, in a local function two deep, and in the next method: every method and
+    /// local function around a place is named, whatever place of the method came first (a search that starts from the
+    /// method around the previous place, tried for cost, must pass this too).
+    /// </summary>
+    [Fact]
+    public void PlacesInsideTheMethodOfThePreviousOne_NameTheirLocalFunctions()
+    {
+        var names = NamesIn(andTheirTypes: false, """
+            using System.IO;
+            class Logger
+            {
+                void Outer()
+                {
+                    File.AppendAllText("a", "b");
+                    System.Action lambda = () => File.AppendAllText("a", "c");
+                    void Plain() { }
+                    void Inner() { void Deepest() { File.AppendAllText("a", "d"); } Deepest(); }
+                    Inner();
+                }
+                void Next() => File.AppendAllText("a", "e");
+                void Quiet() { }
+            }
+            """);
+
+        Assert.Equal(new[] { "Deepest", "Inner", "Next", "Outer" }, Sorted(names));
+    }
+
     [Fact]
     public void EveryTreeIsAsked()
     {
