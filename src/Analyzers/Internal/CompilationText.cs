@@ -38,21 +38,11 @@ internal static class CompilationText
         foreach (var tree in compilation.SyntaxTrees)
         {
             cancellationToken.ThrowIfCancellationRequested();
-            if (bit == 0)
-            {
-                if (SyntaxText.Mentions(tree.GetText(cancellationToken), words))
-                {
-                    return true;
-                }
-
-                continue;
-            }
-
-            var answers = s_byTree.GetValue(tree, s_newAnswers);
-            if (!answers.TryGet(bit, out var mentions))
+            var answers = bit == 0 ? null : s_byTree.GetValue(tree, s_newAnswers);
+            if (answers is null || !answers.TryGet(bit, out var mentions))
             {
                 mentions = SyntaxText.Mentions(tree.GetText(cancellationToken), words);
-                answers.Set(bit, mentions);
+                answers?.Set(bit, mentions);
             }
 
             if (mentions)
