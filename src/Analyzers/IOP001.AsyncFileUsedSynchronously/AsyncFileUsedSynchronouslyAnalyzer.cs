@@ -30,7 +30,7 @@ public sealed class AsyncFileUsedSynchronouslyAnalyzer : DiagnosticAnalyzer
     public override void Initialize(AnalysisContext context)
     {
         context.EnableConcurrentExecution();
-        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Flags);
         context.RegisterCompilationStartAction(start =>
         {
             var types = WellKnownIoTypes.For(start.Compilation);

@@ -27,7 +27,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
     public override void Initialize(AnalysisContext context)
     {
         context.EnableConcurrentExecution();
-        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Flags);
         context.RegisterCompilationStartAction(start =>
         {
             // In a test project a buffer or chunk size is usually a test parameter (a decoder fed one byte at a time, a

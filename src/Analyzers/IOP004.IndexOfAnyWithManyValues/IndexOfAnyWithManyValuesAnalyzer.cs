@@ -33,7 +33,7 @@ public sealed class IndexOfAnyWithManyValuesAnalyzer : DiagnosticAnalyzer
     public override void Initialize(AnalysisContext context)
     {
         context.EnableConcurrentExecution();
-        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Flags);
         context.RegisterCompilationStartAction(start =>
         {
             // SearchValues and the span types are looked up at the compilation's first candidate call: four lookups at

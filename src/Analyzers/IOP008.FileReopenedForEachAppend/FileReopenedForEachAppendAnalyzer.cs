@@ -40,7 +40,7 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
     public override void Initialize(AnalysisContext context)
     {
         context.EnableConcurrentExecution();
-        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Flags);
         context.RegisterCompilationStartAction(start =>
         {
             var types = WellKnownIoTypes.For(start.Compilation);
