@@ -50,7 +50,7 @@ public sealed class AsyncFileUsedSynchronouslyAnalyzer : DiagnosticAnalyzer
         if (!MayOpenFile(operation) ||
             FileOpening.TryCreate(operation, types, context.CancellationToken) is not { Async: AsyncMode.Asynchronous, AsyncFlag: { } flag } opening ||
             operation.Syntax.ContainsDiagnostics ||
-            operation.IsInsideExpressionTree(types.ExpressionOfT))
+            operation.IsInsideExpressionTree(types))
         {
             return;
         }

@@ -100,7 +100,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
         }
 
         var (form, value, splitFixable) = read;
-        if (invocation.IsInsideExpressionTree(types.ExpressionOfT) ||
+        if (invocation.IsInsideExpressionTree(types) ||
             SinglePassEnumeration.TryFind(value, types, handedOn, context.CancellationToken) is not { } use ||
             use.ConsumingOperation.Syntax.ContainsDiagnostics)
         {
@@ -194,7 +194,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
         !call.Syntax.ContainsDiagnostics &&
         SinglePassEnumeration.TryFind(call, types, handedOn, cancellationToken) is { BuffersWholeSequence: false } use &&
         !use.ConsumingOperation.Syntax.ContainsDiagnostics &&
-        !call.IsInsideExpressionTree(types.ExpressionOfT)
+        !call.IsInsideExpressionTree(types)
             ? use
             : null;
 

@@ -66,7 +66,7 @@ public sealed class IndexOfAnyWithManyValuesAnalyzer : DiagnosticAnalyzer
         var values = valuesArgument.Value;
         // Half-typed calls are reported once they parse: before that the argument may not even be an argument.
         if (invocation.Syntax.ContainsDiagnostics ||
-            invocation.IsInsideExpressionTree(types.ExpressionOfT) ||
+            invocation.IsInsideExpressionTree(types) ||
             Ca1870Coverage.Reports(invocation, values, isStringMethod, methods.ReadOnlySpan, context.CancellationToken))
         {
             return;

@@ -71,7 +71,7 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
 
         if (DirectoryListings.FindEnumeratingForm(method, enumeratingName) is null ||
             invocation.Syntax.ContainsDiagnostics ||
-            invocation.IsInsideExpressionTree(types.ExpressionOfT))
+            invocation.IsInsideExpressionTree(types))
         {
             return;
         }
@@ -179,7 +179,7 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
         TryClassifyUse(call, types, handedOn, cancellationToken, out use, out consumer, out local, out asksForNone) &&
         !call.Syntax.ContainsDiagnostics &&
         !consumer.Syntax.ContainsDiagnostics &&
-        !call.IsInsideExpressionTree(types.ExpressionOfT);
+        !call.IsInsideExpressionTree(types);
 
     /// <summary>
     /// The listing's errors stay where they were handled, a recursive listing does not fill a collection, and nothing run

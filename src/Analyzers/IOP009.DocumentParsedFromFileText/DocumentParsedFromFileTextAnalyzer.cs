@@ -144,7 +144,7 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
             parser.FindReplacement(parse.TargetMethod, read.IsAsync, parser.Input == ParserInput.Stream ? types.Stream! : types.TextReader!) is null ||
             !ParsesAsDeclared(parse, parser) ||
             parse.Syntax.ContainsDiagnostics ||
-            parse.IsInsideExpressionTree(types.ExpressionOfT))
+            parse.IsInsideExpressionTree(types))
         {
             return;
         }

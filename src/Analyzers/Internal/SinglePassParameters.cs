@@ -89,7 +89,7 @@ internal sealed class SinglePassParameters : MethodSummaries<ParametersEnumerate
                 SinglePassEnumeration.TryFind(only, _types) is { } use &&
                 !use.ConsumingOperation.Syntax.ContainsDiagnostics &&
                 !use.ConsumingOperation.CatchingTries(stopAt: body).Any() &&
-                !use.ConsumingOperation.IsInsideExpressionTree(_types.ExpressionOfT))
+                !use.ConsumingOperation.IsInsideExpressionTree(_types))
             {
                 uses[ordinal] = use;
                 any = true;
