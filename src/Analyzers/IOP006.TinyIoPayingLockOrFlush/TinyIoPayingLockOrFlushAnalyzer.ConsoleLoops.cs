@@ -18,7 +18,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
     /// reaching across methods: <see cref="AnalyzePrinterCall"/>): only loops that contain one are walked. The outermost
     /// loop is judged once (the first of its writes to arrive judges it for all), and its first write reports.
     /// </summary>
-    private static void AnalyzeConsoleWrite(OperationAnalysisContext context, IoModel model, Lazy<bool> consoleShapeApplies, ConcurrentDictionary<SyntaxNode, ConsoleLoop?> loops, ConsoleWritingMethods? printers)
+    private static void AnalyzeConsoleWrite(OperationAnalysisContext context, IoModel model, Lazy<bool> consoleShapeApplies, ConsoleLoopVerdicts loops, ConsoleWritingMethods? printers)
     {
         var write = (IInvocationOperation)context.Operation;
         if (model.Types.Console is not { } console)
@@ -45,7 +45,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
     /// for its Console type and whether it is a test project: a void method of the project called as a statement in a
     /// loop is in most compilations, a printer in few.
     /// </summary>
-    private static void AnalyzePrinterCall(OperationAnalysisContext context, IoModel model, Lazy<bool> consoleShapeApplies, ConcurrentDictionary<SyntaxNode, ConsoleLoop?> loops, ConsoleWritingMethods printers)
+    private static void AnalyzePrinterCall(OperationAnalysisContext context, IoModel model, Lazy<bool> consoleShapeApplies, ConsoleLoopVerdicts loops, ConsoleWritingMethods printers)
     {
         var call = (IInvocationOperation)context.Operation;
         if (call.GetOutermostLoop() is { } loop &&
@@ -57,11 +57,11 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
         }
     }
 
-    private static void JudgeAndReport(OperationAnalysisContext context, IInvocationOperation write, ILoopOperation loop, IoModel model, ConcurrentDictionary<SyntaxNode, ConsoleLoop?> loops, ConsoleWritingMethods? printers)
+    private static void JudgeAndReport(OperationAnalysisContext context, IInvocationOperation write, ILoopOperation loop, IoModel model, ConsoleLoopVerdicts loops, ConsoleWritingMethods? printers)
     {
-        if (!loops.TryGetValue(loop.Syntax, out var verdict))
+        if (!loops.Judged.TryGetValue(loop.Syntax, out var verdict))
         {
-            verdict = loops.GetOrAdd(loop.Syntax, JudgeConsoleLoop(context, loop, model, printers));
+            verdict = loops.Judged.GetOrAdd(loop.Syntax, JudgeConsoleLoop(context, loop, model, printers, loops.FixKeepsTheOutput));
         }
 
         if (verdict is not null && verdict.First == write.Syntax)
@@ -121,7 +121,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
         public string? Printers { get; }
     }
 
-    private static ConsoleLoop? JudgeConsoleLoop(OperationAnalysisContext context, ILoopOperation loop, IoModel model, ConsoleWritingMethods? printers)
+    private static ConsoleLoop? JudgeConsoleLoop(OperationAnalysisContext context, ILoopOperation loop, IoModel model, ConsoleWritingMethods? printers, Lazy<bool> fixKeepsTheOutput)
     {
         if (loop.Syntax.ContainsDiagnostics || TestCode.IsTestMethod(context.ContainingSymbol))
         {
@@ -228,7 +228,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
         }
 
         // Last, as it reads the loop's syntax: a yield return would hand the buffered writer's text to the caller unflushed.
-        return new ConsoleLoop(writes[0].Syntax, others, writes.Count, fixable && !IsIterator(loop) && ConsoleFixKeepsTheBytes(context, model), printers: null);
+        return new ConsoleLoop(writes[0].Syntax, others, writes.Count, fixable && !IsIterator(loop) && fixKeepsTheOutput.Value, printers: null);
     }
 
     private static ImmutableArray<IOperation> RunsOnceBeforeTheLoop(ILoopOperation loop) => loop switch
@@ -360,12 +360,29 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
     }
 
     /// <summary>
+    /// Per compilation: each console loop's verdict (judged once, whichever of its writes the driver hands over first),
+    /// and whether the console fix keeps the program's output there (asked once, at the first loop the fix could take).
+    /// </summary>
+    private sealed class ConsoleLoopVerdicts
+    {
+        public ConsoleLoopVerdicts(Compilation compilation, IoModel model, AnalyzerOptions options, System.Threading.CancellationToken cancellationToken)
+        {
+            FixKeepsTheOutput = new Lazy<bool>(
+                () => ConsoleFixKeepsTheBytes(model, options) && !CompilationText.Mentions(compilation, ConsoleOutput.Redirects, cancellationToken),
+                System.Threading.LazyThreadSafetyMode.PublicationOnly);
+        }
+
+        public ConcurrentDictionary<SyntaxNode, ConsoleLoop?> Judged { get; } = new();
+
+        public Lazy<bool> FixKeepsTheOutput { get; }
+    }
+
+    /// <summary>
     /// The console fix's writer prints exactly what the console's did only on .NET Core and .NET 5+, whose
     /// <c>Console.Out.Encoding</c> has no preamble: on .NET Framework (mscorlib's Console, or a .NET Standard library's,
     /// which may run there) it keeps a UTF-8 console's byte-order mark, and a new writer would print it mid-output.
-    /// Asked once per console loop.
     /// </summary>
-    private static bool ConsoleFixKeepsTheBytes(OperationAnalysisContext context, IoModel model) =>
+    private static bool ConsoleFixKeepsTheBytes(IoModel model, AnalyzerOptions options) =>
         model.Types.Console?.ContainingAssembly.Name == "System.Console" &&
-        !RuleOptions.AlsoTargetsNetFrameworkOrNetStandard(context.Options);
+        !RuleOptions.AlsoTargetsNetFrameworkOrNetStandard(options);
 }

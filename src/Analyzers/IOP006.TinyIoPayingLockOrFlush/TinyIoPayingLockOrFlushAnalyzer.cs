@@ -53,8 +53,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
             var console = new Lazy<bool>(() => types.Console is not null && !model.IsTestProject(options), System.Threading.LazyThreadSafetyMode.PublicationOnly);
             var streams = types.File is not null && types.Stream is not null;
 
-            // Each console loop is judged once, whichever of its writes the driver hands over first.
-            var consoleLoops = new ConcurrentDictionary<SyntaxNode, ConsoleLoop?>();
+            var consoleLoops = new ConsoleLoopVerdicts(start.Compilation, model, options, start.CancellationToken);
 
             // The project's own printing methods, when reaching across methods is on (asked once per compilation).
             var printers = model.ReachesAcrossMethods(options) ? new ConsoleWritingMethods(start.Compilation, model) : null;

@@ -54,6 +54,72 @@ public sealed class TinyIoPayingLockOrFlushTests
         return test.RunAsync();
     }
 
+    /// <summary>
+    /// A compilation that redirects Console.Out (to a log, to capture output) would lose the loop's text to the fix's
+    /// writer, which goes to the standard output itself: reported, not fixed - the redirect in the same file or another.
+    /// </summary>
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public Task ConsoleLoop_InACompilationThatRedirectsConsoleOut_ReportedWithoutAFix(bool inTheSameFile)
+    {
+        const string Redirect = """
+            public static class Logging
+            {
+                public static void ToFile(string path) => System.Console.SetOut(new System.IO.StreamWriter(path) { AutoFlush = false });
+            }
+            """;
+        var source = InClass("""
+            public void Print(string path)
+            {
+                foreach (var name in File.ReadLines(path))
+                {
+                    {|IOP006:Console.WriteLine(name)|};
+                }
+            }
+        """) + (inTheSameFile ? "\n" + Redirect : string.Empty);
+        var test = Verify.Create(source);
+        test.FixedState.Sources.Add(source);
+        if (!inTheSameFile)
+        {
+            test.TestState.Sources.Add(("Logging.cs", Redirect));
+            test.FixedState.Sources.Add(("Logging.cs", Redirect));
+        }
+
+        return test.RunAsync();
+    }
+
+    /// <summary>A method whose name only begins with SetOut (an encoder's <c>SetOutStream</c>) redirects nothing.</summary>
+    [Fact]
+    public Task ConsoleLoop_BesideAMethodNamedSetOutSomething_IsFixed() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            private Stream _out = Stream.Null;
+            private void SetOutStream(Stream stream) => _out = stream;
+
+            public void Print(string path)
+            {
+                foreach (var name in File.ReadLines(path))
+                {
+                    {|IOP006:Console.WriteLine(name)|};
+                }
+            }
+        """),
+        InClass("""
+            private Stream _out = Stream.Null;
+            private void SetOutStream(Stream stream) => _out = stream;
+
+            public void Print(string path)
+            {
+                using (var stdout = new StreamWriter(Console.OpenStandardOutput(), Console.Out.Encoding, 4096))
+                {
+                    foreach (var name in File.ReadLines(path))
+                    {
+                        stdout.WriteLine(name);
+                    }
+                }
+            }
+        """));
+
     [Fact]
     public Task ConsoleWriteLine_PerLineOfAFile_GoesThroughOneBufferedWriter() => Verify.VerifyCodeFixAsync(
         InClass("""
