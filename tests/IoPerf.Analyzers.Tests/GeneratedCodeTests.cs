@@ -10,8 +10,10 @@ namespace IoPerf.Analyzers.Tests;
 /// <summary>
 /// Generated code is left alone by every rule, in each way a file or a declaration says it is generated. The rules ask
 /// the driver not to analyse generated code and not to check each report (<c>GeneratedCodeAnalysisFlags.ReportDiagnostics</c>
-/// alone, <c>Internal/GeneratedCode.cs</c>): these tests are what says that still keeps every diagnostic out of generated
-/// code (with <c>Analyze</c> added, 45 of the negative cases fail). Each case is <see cref="RuleMessageTests"/>' code for
+/// alone), and check at each report what the driver's skipping misses (<c>GeneratedCode.Report</c>: an accessor of a
+/// property marked <c>[GeneratedCode]</c>, a place after <c>#line hidden</c>). With <c>Analyze</c> added, the 45 cases the
+/// driver's skipping holds fail (header, file names, the attribute on a type, an enclosing type or the method); with
+/// <c>Report</c>'s accessor check removed, the accessor case fails. Each case is <see cref="RuleMessageTests"/>' code for
 /// the rule, reported once as written.
 /// </summary>
 public sealed class GeneratedCodeTests
@@ -74,8 +76,41 @@ public sealed class GeneratedCodeTests
     [MemberData(nameof(RuleCases))]
     public async Task AMethodBodyAfterLineHidden_IsNotReported(string rule, string source)
     {
-        var body = source.IndexOf('{', source.IndexOf('(', TheClass(source)));
-        Assert.Equal(0, await CountAsync(rule, ("C.cs", source.Insert(body + 1, "\n#line hidden\n"))));
+        // After the body's brace, or after the arrow of an expression-bodied method.
+        var method = TheMethod(source);
+        var brace = source.IndexOf('{', method);
+        var arrow = source.IndexOf("=>", method, StringComparison.Ordinal);
+        var body = arrow >= 0 && arrow < brace ? arrow + 2 : brace + 1;
+        Assert.Equal(0, await CountAsync(rule, ("C.cs", source.Insert(body, "\n#line hidden\n"))));
+    }
+
+    [Theory]
+    [MemberData(nameof(RuleCases))]
+    public async Task AMethodMarkedGeneratedCode_IsNotReported(string rule, string source) =>
+        Assert.Equal(0, await CountAsync(rule, ("C.cs", source.Insert(source.LastIndexOf('\n', TheMethod(source)) + 1, "[System.CodeDom.Compiler.GeneratedCode(\"tool\", \"1.0\")]\n"))));
+
+    /// <summary>
+    /// The attribute on a property, an indexer or an event: the driver analyses their accessors (it asks the accessor,
+    /// which does not carry it), and the report is dropped (GeneratedCode.Report).
+    /// </summary>
+    [Theory]
+    [InlineData("[System.CodeDom.Compiler.GeneratedCode(\"tool\", \"1.0\")]", 0)]
+    [InlineData("", 1)]
+    public async Task AnAccessorOfAPropertyMarkedGeneratedCode_IsNotReported(string attribute, int expected)
+    {
+        var source = $$"""
+            using System.IO;
+            using System.Linq;
+            class C
+            {
+                private readonly string _path = "a.txt";
+                {{attribute}}
+                public int Count { get { return File.ReadAllLines(_path).Count(); } }
+                {{attribute}}
+                public int this[int skip] => File.ReadAllLines(_path).Skip(skip).Count();
+            }
+            """;
+        Assert.Equal(2 * expected, await CountAsync("IOP003", ("C.cs", source)));
     }
 
     /// <summary>A hand-written part of a partial class whose generated part carries the attribute is the user's code.</summary>
@@ -94,6 +129,14 @@ public sealed class GeneratedCodeTests
     }
 
     private static int TheClass(string source) => source.IndexOf("class C", StringComparison.Ordinal);
+
+    /// <summary>Where the case's method, <c>M</c>, is declared.</summary>
+    private static int TheMethod(string source)
+    {
+        var method = source.IndexOf(" M(", TheClass(source), StringComparison.Ordinal);
+        Assert.True(method > 0, "the case has no method M");
+        return method;
+    }
 
     private static string BeforeTheClass(string source, string text) =>
         source.Insert(source.LastIndexOf('\n', TheClass(source)) + 1, text);

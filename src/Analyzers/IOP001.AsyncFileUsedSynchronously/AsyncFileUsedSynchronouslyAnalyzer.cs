@@ -95,7 +95,7 @@ public sealed class AsyncFileUsedSynchronouslyAnalyzer : DiagnosticAnalyzer
         // belongs to the statement that opens the file; the flag itself is the first additional location, for the fix.
         var flagSyntax = flag.GetWrittenSyntax();
         var reportedAt = operation.Syntax.Span.Contains(flagSyntax.Span) ? flagSyntax : GetOptionsArgument(operation)?.Syntax ?? operation.Syntax;
-        context.ReportDiagnostic(Diagnostic.Create(
+        GeneratedCode.Report(context, Diagnostic.Create(
             Rules.AsyncFileUsedSynchronously,
             reportedAt.GetLocation(),
             new[] { flagSyntax.GetLocation() }.Concat(synchronous.Select(use => use.Operation.Syntax.GetLocation())),
@@ -152,7 +152,7 @@ public sealed class AsyncFileUsedSynchronouslyAnalyzer : DiagnosticAnalyzer
 
         var flagSyntax = flag.GetWrittenSyntax();
         var reportedAt = operation.Syntax.Span.Contains(flagSyntax.Span) ? flagSyntax : GetOptionsArgument(operation)?.Syntax ?? operation.Syntax;
-        context.ReportDiagnostic(Diagnostic.Create(
+        GeneratedCode.Report(context, Diagnostic.Create(
             Rules.AsyncFileUsedSynchronously,
             reportedAt.GetLocation(),
             new[] { flagSyntax.GetLocation() },

@@ -572,7 +572,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
         var properties = fixable
             ? MinimumBufferSize.NewSize.With(ImmutableDictionary<string, string?>.Empty, newSize)
             : ImmutableDictionary<string, string?>.Empty;
-        context.ReportDiagnostic(Diagnostic.Create(
+        GeneratedCode.Report(context, Diagnostic.Create(
             Rules.SmallIoBuffer,
             at.GetLocation(),
             fixable ? size.FixTargets.Select(target => target.GetLocation()) : Enumerable.Empty<Location>(),

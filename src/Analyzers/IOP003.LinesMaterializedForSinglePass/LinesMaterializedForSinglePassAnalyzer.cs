@@ -135,7 +135,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
             additionalLocations.Add(use.Local.Syntax.GetLocation());
         }
 
-        context.ReportDiagnostic(Diagnostic.Create(
+        GeneratedCode.Report(context, Diagnostic.Create(
             Rules.LinesMaterializedForSinglePass,
             invocation.Syntax.GetLocation(),
             additionalLocations,
@@ -180,7 +180,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
             other => UseOnce(other, types, handedOn, context.CancellationToken) is { } otherUse && !IsSameFileTouchedWhileReading(returned.PathAt(other), other, otherUse, model) &&
                      !other.IsInAsyncFunction(other.SemanticModel?.GetEnclosingSymbol(other.Syntax.SpanStart, context.CancellationToken)), // a lazy synchronous read would stay open across awaits
             context.CancellationToken);
-        context.ReportDiagnostic(Diagnostic.Create(
+        GeneratedCode.Report(context, Diagnostic.Create(
             Rules.LinesMaterializedForSinglePass,
             call.Syntax.GetLocation(),
             additionalLocations,

@@ -105,7 +105,7 @@ public sealed class IndexOfAnyWithManyValuesAnalyzer : DiagnosticAnalyzer
             _ => Rules.Format(nameof(Resources.IOP004_ConstantValues), set.DistinctCount),
         };
 
-        context.ReportDiagnostic(Diagnostic.Create(
+        GeneratedCode.Report(context, Diagnostic.Create(
             Rules.IndexOfAnyWithManyValues,
             values.Syntax.GetLocation(),
             Origin.With(ImmutableDictionary<string, string?>.Empty, set.Origin),

@@ -83,7 +83,7 @@ public sealed class AwaitedReadInLoopOnCapturedContextAnalyzer : DiagnosticAnaly
 
         if (verdict is not null && verdict.First == read.Syntax)
         {
-            context.ReportDiagnostic(Diagnostic.Create(Rules.AwaitedReadInLoopOnCapturedContext, verdict.Location, verdict.Properties, verdict.Message));
+            GeneratedCode.Report(context, Diagnostic.Create(Rules.AwaitedReadInLoopOnCapturedContext, verdict.Location, verdict.Properties, verdict.Message));
         }
     }
 

@@ -61,7 +61,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
     {
         if (!loops.Judged.TryGetValue(loop.Syntax, out var verdict))
         {
-            verdict = loops.Judged.GetOrAdd(loop.Syntax, JudgeConsoleLoop(context, loop, model, printers, loops.FixKeepsTheOutput));
+            verdict = loops.Judged.GetOrAdd(loop.Syntax, JudgeConsoleLoop(context, loop, model, printers, loops));
         }
 
         if (verdict is not null && verdict.First == write.Syntax)
@@ -89,7 +89,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
     /// those methods, which need a writer to be handed to them), and the message names them.
     /// </summary>
     private static void ReportThroughPrinters(OperationAnalysisContext context, SyntaxNode at, Location[] others, int count, string names) =>
-        context.ReportDiagnostic(Diagnostic.Create(
+        GeneratedCode.Report(context, Diagnostic.Create(
             Rules.TinyIoPayingLockOrFlush,
             at.GetLocation(),
             others,
@@ -121,7 +121,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
         public string? Printers { get; }
     }
 
-    private static ConsoleLoop? JudgeConsoleLoop(OperationAnalysisContext context, ILoopOperation loop, IoModel model, ConsoleWritingMethods? printers, Lazy<bool> fixKeepsTheOutput)
+    private static ConsoleLoop? JudgeConsoleLoop(OperationAnalysisContext context, ILoopOperation loop, IoModel model, ConsoleWritingMethods? printers, ConsoleLoopVerdicts verdicts)
     {
         if (loop.Syntax.ContainsDiagnostics || TestCode.IsTestMethod(context.ContainingSymbol))
         {
@@ -228,7 +228,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
         }
 
         // Last, as it reads the loop's syntax: a yield return would hand the buffered writer's text to the caller unflushed.
-        return new ConsoleLoop(writes[0].Syntax, others, writes.Count, fixable && !IsIterator(loop) && fixKeepsTheOutput.Value, printers: null);
+        return new ConsoleLoop(writes[0].Syntax, others, writes.Count, fixable && !IsIterator(loop) && verdicts.FixKeepsTheOutput(context.CancellationToken), printers: null);
     }
 
     private static ImmutableArray<IOperation> RunsOnceBeforeTheLoop(ILoopOperation loop) => loop switch
@@ -365,16 +365,32 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
     /// </summary>
     private sealed class ConsoleLoopVerdicts
     {
-        public ConsoleLoopVerdicts(Compilation compilation, IoModel model, AnalyzerOptions options, System.Threading.CancellationToken cancellationToken)
+        private readonly Compilation _compilation;
+        private readonly IoModel _model;
+        private readonly AnalyzerOptions _options;
+        private int _fixKeepsTheOutput; // 0: not asked yet, 1: no, 2: yes
+
+        public ConsoleLoopVerdicts(Compilation compilation, IoModel model, AnalyzerOptions options)
         {
-            FixKeepsTheOutput = new Lazy<bool>(
-                () => ConsoleFixKeepsTheBytes(model, options) && !CompilationText.Mentions(compilation, ConsoleOutput.Redirects, cancellationToken),
-                System.Threading.LazyThreadSafetyMode.PublicationOnly);
+            _compilation = compilation;
+            _model = model;
+            _options = options;
         }
 
         public ConcurrentDictionary<SyntaxNode, ConsoleLoop?> Judged { get; } = new();
 
-        public Lazy<bool> FixKeepsTheOutput { get; }
+        /// <summary>Asked with the asking callback's cancellation token; only a finished answer is kept.</summary>
+        public bool FixKeepsTheOutput(System.Threading.CancellationToken cancellationToken)
+        {
+            var known = System.Threading.Volatile.Read(ref _fixKeepsTheOutput);
+            if (known == 0)
+            {
+                known = ConsoleFixKeepsTheBytes(_model, _options) && !CompilationText.Mentions(_compilation, ConsoleOutput.Redirects, cancellationToken) ? 2 : 1;
+                System.Threading.Volatile.Write(ref _fixKeepsTheOutput, known);
+            }
+
+            return known == 2;
+        }
     }
 
     /// <summary>

@@ -36,7 +36,9 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
                 // A writer kept in a private field and switched to AutoFlush by a statement elsewhere in the type (the
                 // constructor, an Open method): reported at that statement, from the creation that FileUses follows.
                 var uses = FileUses.Collect(creation, types, context.Compilation, context.CancellationToken);
-                if (uses.Holder is IFieldSymbol && uses.AutoFlushSets.Count == 1 && uses.AutoFlushSets[0].Syntax.SyntaxTree == creation.Syntax.SyntaxTree)
+                // The statement may be in a member the driver skipped as generated code: it is asked here.
+                if (uses.Holder is IFieldSymbol && uses.AutoFlushSets.Count == 1 && uses.AutoFlushSets[0].Syntax.SyntaxTree == creation.Syntax.SyntaxTree &&
+                    !GeneratedCode.Contains(uses.AutoFlushSets[0], context.CancellationToken))
                 {
                     AnalyzeAutoFlush(context, creation, uses.AutoFlushSets[0], types, uses);
                 }

@@ -53,7 +53,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
             var console = new Lazy<bool>(() => types.Console is not null && !model.IsTestProject(options), System.Threading.LazyThreadSafetyMode.PublicationOnly);
             var streams = types.File is not null && types.Stream is not null;
 
-            var consoleLoops = new ConsoleLoopVerdicts(start.Compilation, model, options, start.CancellationToken);
+            var consoleLoops = new ConsoleLoopVerdicts(start.Compilation, model, options);
 
             // The project's own printing methods, when reaching across methods is on (asked once per compilation).
             var printers = model.ReachesAcrossMethods(options) ? new ConsoleWritingMethods(start.Compilation, model) : null;
@@ -120,7 +120,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
             properties = MinimumBufferSize.NewSize.With(properties, newSize);
         }
 
-        context.ReportDiagnostic(Diagnostic.Create(
+        GeneratedCode.Report(context, Diagnostic.Create(
             Rules.TinyIoPayingLockOrFlush,
             at.GetLocation(),
             additionalLocations,

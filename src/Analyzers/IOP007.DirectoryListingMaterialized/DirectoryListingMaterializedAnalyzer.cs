@@ -122,7 +122,7 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
             _ => nameof(Resources.IOP007_SinglePass),
         };
         var properties = AsksForNone.With(Use.With(ImmutableDictionary<string, string?>.Empty, use), asksForNone);
-        context.ReportDiagnostic(Diagnostic.Create(
+        GeneratedCode.Report(context, Diagnostic.Create(
             Rules.DirectoryListingMaterialized,
             call.Syntax.GetLocation(),
             additionalLocations,

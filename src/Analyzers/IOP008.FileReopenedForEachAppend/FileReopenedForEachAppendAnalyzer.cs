@@ -125,7 +125,7 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        context.ReportDiagnostic(Diagnostic.Create(
+        GeneratedCode.Report(context, Diagnostic.Create(
             Rules.FileReopenedForEachAppend,
             call.Syntax.GetLocation(),
             ImmutableArray.Create(loop.Syntax.GetLocation()),
@@ -377,7 +377,7 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
     private static void Report(OperationAnalysisContext context, AppendGroup group, FileAppend reported)
     {
         var properties = Fixable.With(ImmutableDictionary<string, string?>.Empty, group.IsFixable);
-        context.ReportDiagnostic(Diagnostic.Create(
+        GeneratedCode.Report(context, Diagnostic.Create(
             Rules.FileReopenedForEachAppend,
             reported.Invocation.Syntax.GetLocation(),
             group.Locations,

@@ -168,7 +168,7 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
             additionalLocations.Add(declaration.GetLocation());
         }
 
-        context.ReportDiagnostic(Diagnostic.Create(
+        GeneratedCode.Report(context, Diagnostic.Create(
             Rules.DocumentParsedFromFileText,
             invocation.Syntax.GetLocation(),
             additionalLocations,
