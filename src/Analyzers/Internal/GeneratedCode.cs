@@ -25,7 +25,7 @@ internal static class GeneratedCode
     /// </summary>
     public static void Report(OperationAnalysisContext context, Diagnostic diagnostic)
     {
-        if (context.ContainingSymbol is IMethodSymbol { AssociatedSymbol: { } property } && HasTheAttribute(property))
+        if (context.ContainingSymbol is IMethodSymbol { AssociatedSymbol: { } } accessor && IsMarked(accessor))
         {
             return;
         }
@@ -55,7 +55,7 @@ internal static class GeneratedCode
              symbol is not null and not INamespaceSymbol;
              symbol = symbol.ContainingSymbol)
         {
-            if (HasTheAttribute(symbol) || (symbol is IMethodSymbol { AssociatedSymbol: { } associated } && HasTheAttribute(associated)))
+            if (IsMarked(symbol))
             {
                 return true;
             }
@@ -66,6 +66,10 @@ internal static class GeneratedCode
 
     private static bool IsHidden(SyntaxTree tree, int position, System.Threading.CancellationToken cancellationToken) =>
         tree.HasHiddenRegions() && tree.GetLineVisibility(position, cancellationToken) == LineVisibility.Hidden;
+
+    /// <summary>The symbol carries <c>[GeneratedCode]</c>, or an accessor's property, indexer or event does.</summary>
+    private static bool IsMarked(ISymbol symbol) =>
+        HasTheAttribute(symbol) || (symbol is IMethodSymbol { AssociatedSymbol: { } associated } && HasTheAttribute(associated));
 
     /// <summary>As the driver asks: a declaration in several parts (a partial type) does not count, since the attribute
     /// on its generated part would otherwise mark the hand-written one.</summary>
