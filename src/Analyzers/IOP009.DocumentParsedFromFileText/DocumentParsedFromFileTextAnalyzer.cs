@@ -110,11 +110,11 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
         ReturnedRead? returned = null;
         if (documentArgument is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator })
         {
-            // A project method's result held in a local (var name = GetName(); is everywhere): a look at the next
-            // statement's names, then the method's summary (once per method), before the scan of the local's scope.
-            if (callsAReader &&
-                (!NextStatementNamesAParser(declarator, parsers) ||
-                 (returned = returns!.Of(method, context.CancellationToken)) is not { Result: ReadResult.Text }))
+            // A text held in a local: a look at the next statement's names first (the parse must be there, and few
+            // reads are parsed; var name = GetName(); is everywhere), then a project method's summary (once per method),
+            // before the scan of the local's scope, which walks every token of the block the local is declared in.
+            if (!NextStatementNamesAParser(declarator, parsers) ||
+                (callsAReader && (returned = returns!.Of(method, context.CancellationToken)) is not { Result: ReadResult.Text }))
             {
                 return;
             }
