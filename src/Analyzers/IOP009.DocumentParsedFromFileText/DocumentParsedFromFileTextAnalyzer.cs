@@ -113,7 +113,7 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
             // A text held in a local: a look at the next statement's names first (the parse must be there, and few
             // reads are parsed; var name = GetName(); is everywhere), then a project method's summary (once per method),
             // before the scan of the local's scope, which walks every token of the block the local is declared in.
-            if (!NextStatementNamesAParser(declarator, parsers) ||
+            if (!NextStatementNamesAParser(declarator) ||
                 (callsAReader && (returned = returns!.Of(method, context.CancellationToken)) is not { Result: ReadResult.Text }))
             {
                 return;
@@ -271,7 +271,7 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
     }
 
     /// <summary>The statement after the local's declaration names one of the parsers' string methods (syntax only).</summary>
-    private static bool NextStatementNamesAParser(IVariableDeclaratorOperation declarator, Dictionary<INamedTypeSymbol, DocumentParser> parsers)
+    private static bool NextStatementNamesAParser(IVariableDeclaratorOperation declarator)
     {
         if (declarator.Syntax.Parent?.Parent is not LocalDeclarationStatementSyntax declaration ||
             declarator.SemanticModel is not { } model ||
