@@ -113,13 +113,13 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
             // A text held in a local: a look at the next statement's names first (the parse must be there, and few
             // reads are parsed; var name = GetName(); is everywhere), then a project method's summary (once per method),
             // before the scan of the local's scope, which walks every token of the block the local is declared in.
-            if (!NextStatementNamesAParser(declarator) ||
+            if (NextStatementNamingAParser(declarator) is not { } next ||
                 (callsAReader && (returned = returns!.Of(method, context.CancellationToken)) is not { Result: ReadResult.Text }))
             {
                 return;
             }
 
-            if (ParseOfLocalInNextStatement(declarator) is not { } twoStep)
+            if (ParseOfLocalInNextStatement(declarator, next) is not { } twoStep)
             {
                 return;
             }
@@ -226,16 +226,16 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
 
     /// <summary>
     /// For <c>string json = File.ReadAllText(p);</c> followed by a statement that passes <c>json</c> to a call, with no
-    /// other mention of <c>json</c>: the declaration, that argument and that statement. Null otherwise. Only declarations
-    /// of new, empty library objects may stand between them (<c>var doc = new XmlDocument();</c> before
-    /// <c>doc.LoadXml(xml);</c>): reading the file after them instead of before changes nothing.
+    /// other mention of <c>json</c>: the declaration, that argument and that statement. Null otherwise. <paramref name="next"/>
+    /// is the declaration's next statement (<see cref="NextStatementNamingAParser"/>): only declarations of new, empty
+    /// library objects may stand between them (<c>var doc = new XmlDocument();</c> before <c>doc.LoadXml(xml);</c>):
+    /// reading the file after them instead of before changes nothing.
     /// </summary>
-    private static (LocalDeclarationStatementSyntax Declaration, IOperation Argument, StatementSyntax Statement)? ParseOfLocalInNextStatement(IVariableDeclaratorOperation declarator)
+    private static (LocalDeclarationStatementSyntax Declaration, IOperation Argument, StatementSyntax Statement)? ParseOfLocalInNextStatement(IVariableDeclaratorOperation declarator, StatementSyntax next)
     {
         if (declarator.Syntax is not VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Variables.Count: 1, Parent: LocalDeclarationStatementSyntax declaration } } variable ||
             !declaration.UsingKeyword.IsKind(SyntaxKind.None) || declaration.IsConst ||
-            declarator.SemanticModel is not { } model ||
-            NextStatementPastNewObjects(declaration, model) is not { } next)
+            declarator.SemanticModel is not { } model)
         {
             return null;
         }
@@ -270,25 +270,28 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
             : null;
     }
 
-    /// <summary>The statement after the local's declaration names one of the parsers' string methods (syntax only).</summary>
-    private static bool NextStatementNamesAParser(IVariableDeclaratorOperation declarator)
+    /// <summary>
+    /// The statement after the local's declaration, past declarations of new, empty library objects, when it names one of
+    /// the parsers' string methods (its tokens only); null otherwise.
+    /// </summary>
+    private static StatementSyntax? NextStatementNamingAParser(IVariableDeclaratorOperation declarator)
     {
         if (declarator.Syntax.Parent?.Parent is not LocalDeclarationStatementSyntax declaration ||
             declarator.SemanticModel is not { } model ||
             NextStatementPastNewObjects(declaration, model) is not { } next)
         {
-            return false;
+            return null;
         }
 
         foreach (var token in next.DescendantTokens())
         {
             if (token.IsKind(SyntaxKind.IdentifierToken) && DocumentParser.IsStringMethodName(token.ValueText))
             {
-                return true;
+                return next;
             }
         }
 
-        return false;
+        return null;
     }
 
     /// <summary>The statement after <paramref name="declaration"/>, past declarations of new, empty library objects.</summary>
