@@ -43,9 +43,6 @@ internal sealed class FileChunkReader : IMethodSummary<FileChunkReader>
 /// </summary>
 internal sealed class FileChunkReaders : MethodSummaries<FileChunkReader>
 {
-    /// <summary>The reads <see cref="Summarize"/> accepts, as whole identifiers: <c>Read</c> is in most files as part of another name.</summary>
-    private static readonly WordList ReadCalls = WordList.OfIdentifiers("Read", "ReadAsync", "ReadAtLeast", "ReadAtLeastAsync");
-
     private readonly WellKnownIoTypes _types;
 
     public FileChunkReaders(Compilation compilation, IoModel model)
@@ -101,14 +98,14 @@ internal sealed class FileChunkReaders : MethodSummaries<FileChunkReader>
         return found;
     }
 
-    protected override WordList? WordsEveryOneNames => ReadCalls;
+    protected override WordList? WordsEveryOneNames => WatchedWords.StreamReads;
 
     /// <summary>An <c>async</c> method that reads into the buffer it is given chooses no size either.</summary>
     protected override bool AsyncQualifies => true;
 
     /// <summary>The method takes a byte buffer and names a read; most methods are never bound.</summary>
     protected override bool LooksLikeOne(IMethodSymbol method, MethodBodySyntax declaration) =>
-        TakesAByteBuffer(method) && SyntaxText.Mentions(declaration.Node, ReadCalls);
+        TakesAByteBuffer(method) && SyntaxText.Mentions(declaration.Node, WatchedWords.StreamReads);
 
     /// <summary>
     /// The buffer parameter a read fills whole: <c>Read(buffer)</c>, <c>Read(buffer.AsSpan())</c>,

@@ -26,9 +26,6 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
     /// <summary>For the fix: the read can be rewritten without changing its result (a Split form may not).</summary>
     internal static readonly DiagnosticProperty<bool> Fixable = DiagnosticProperty.Flag("Fixable");
 
-    /// <summary>The reads' names (<c>ReadAllLines</c>, <c>ReadAllText</c>, <c>ReadToEnd</c>), as a compilation's text is searched for them (<see cref="CompilationText"/>).</summary>
-    private static readonly WordList ReadNames = new("ReadAll", "ReadToEnd");
-
     // StringSplitOptions values (constants so that old frameworks without TrimEntries still compare right).
     private const int RemoveEmptyEntries = 1;
     private const int TrimEntries = 2;
@@ -44,7 +41,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
         {
             var types = WellKnownIoTypes.For(start.Compilation);
             if (types.File is null || RuleOptions.AlsoTargetsAFrameworkWithoutStreamingFileApis(start.Options) ||
-                !CompilationText.Mentions(start.Compilation, ReadNames, start.CancellationToken))
+                !CompilationText.Mentions(start.Compilation, WatchedWords.LineReads, start.CancellationToken))
             {
                 return;
             }

@@ -46,9 +46,6 @@ internal sealed class SearchMethods
             : new SearchMethods(searchValues, memoryExtensions, readOnlySpan, span);
     }
 
-    /// <summary>The watched searches' names, as a compilation's text is searched for them (<see cref="CompilationText"/>).</summary>
-    public static readonly WordList Names = new("IndexOfAny", "ContainsAny");
-
     /// <summary>The cheap filter that runs before any symbol comparison.</summary>
     public static bool IsCandidateName(string name) => name is
         "IndexOfAny" or "LastIndexOfAny" or "IndexOfAnyExcept" or "LastIndexOfAnyExcept" or "ContainsAny" or "ContainsAnyExcept";

@@ -13,14 +13,6 @@ namespace IoPerf.Analyzers.IOP006.TinyIoPayingLockOrFlush;
 internal static class ConsoleOutput
 {
     /// <summary>
-    /// <c>Console.SetOut</c>, searched for in the compilation's text: a program that redirects Console.Out (to a log file,
-    /// to capture output) would lose the loop's text to the console fix, whose writer goes to the standard output itself.
-    /// Named anywhere in the compilation as a whole identifier (in a comment too; not <c>SetOutStream</c>), the fix is
-    /// not offered; the diagnostic stays.
-    /// </summary>
-    public static readonly WordList Redirects = WordList.OfIdentifiers("SetOut");
-
-    /// <summary>
     /// True for <c>Console.Write/WriteLine(...)</c> and <c>Console.Out.Write/WriteLine(...)</c>. Console.Error is left
     /// alone: it is unbuffered on purpose, so that diagnostics appear at once.
     /// </summary>

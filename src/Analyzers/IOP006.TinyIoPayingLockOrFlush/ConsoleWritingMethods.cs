@@ -36,8 +36,6 @@ internal sealed class ConsoleWritingMethod : IMethodSummary<ConsoleWritingMethod
 /// </summary>
 internal sealed class ConsoleWritingMethods : MethodSummaries<ConsoleWritingMethod>
 {
-    private static readonly WordList ConsoleWord = new("Console.");
-
     private readonly IoModel _model;
 
     public ConsoleWritingMethods(Compilation compilation, IoModel model)
@@ -46,7 +44,7 @@ internal sealed class ConsoleWritingMethods : MethodSummaries<ConsoleWritingMeth
         _model = model;
     }
 
-    protected override WordList? WordsEveryOneNames => ConsoleWord;
+    protected override WordList? WordsEveryOneNames => WatchedWords.ConsoleWrites;
 
     protected override ConsoleWritingMethod? Summarize(IMethodSymbol method, out bool complete, CancellationToken cancellationToken)
     {
@@ -125,7 +123,7 @@ internal sealed class ConsoleWritingMethods : MethodSummaries<ConsoleWritingMeth
     /// <c>Console.</c> (only bare <c>WriteLine</c> calls) is not looked for.
     /// </summary>
     protected override bool LooksLikeOne(IMethodSymbol method, MethodBodySyntax declaration) =>
-        SyntaxText.Mentions(declaration.Node, ConsoleWord) && !HasALoop(declaration);
+        SyntaxText.Mentions(declaration.Node, WatchedWords.ConsoleWrites) && !HasALoop(declaration);
 
     /// <summary>A loop statement in the declaration's own code (not in a lambda or local function, as <see cref="Summarize"/> walks).</summary>
     private static bool HasALoop(MethodBodySyntax declaration)

@@ -385,7 +385,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer
             var known = System.Threading.Volatile.Read(ref _fixKeepsTheOutput);
             if (known == 0)
             {
-                known = ConsoleFixKeepsTheBytes(_model, _options) && !CompilationText.Mentions(_compilation, ConsoleOutput.Redirects, cancellationToken) ? 2 : 1;
+                known = ConsoleFixKeepsTheBytes(_model, _options) && !CompilationText.Mentions(_compilation, WatchedWords.ConsoleRedirects, cancellationToken) ? 2 : 1;
                 System.Threading.Volatile.Write(ref _fixKeepsTheOutput, known);
             }
 

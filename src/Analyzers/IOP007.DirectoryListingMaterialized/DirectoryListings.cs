@@ -29,9 +29,6 @@ internal sealed class LengthCheck
 /// <summary>What IOP007 (and its fix) know about the array-returning directory listings and their lazy twins.</summary>
 internal static class DirectoryListings
 {
-    /// <summary>The array-returning listings' names, as a compilation's text is searched for them (<see cref="CompilationText"/>).</summary>
-    public static readonly WordList Names = new("GetFiles", "GetDirectories", "GetFileSystem");
-
     /// <summary>The <c>Enumerate*</c> twin of an array-returning listing's name, or null for any other name.</summary>
     public static string? EnumeratingName(string name) => name switch
     {

@@ -36,9 +36,6 @@ internal sealed class FileAppend
 
     public bool WritesLines => WritesLinesName(Invocation.TargetMethod.Name);
 
-    /// <summary>The four appends' names, as a compilation's text is searched for them (<see cref="CompilationText"/>).</summary>
-    public static readonly WordList Names = new("AppendAll");
-
     /// <summary>The name is one of the four appends (a cheap filter before any symbol comparison).</summary>
     public static bool IsAppendName(string name) =>
         name is "AppendAllText" or "AppendAllLines" or "AppendAllTextAsync" or "AppendAllLinesAsync";

@@ -44,7 +44,7 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
         context.RegisterCompilationStartAction(start =>
         {
             var types = WellKnownIoTypes.For(start.Compilation);
-            if (types.File is null || !CompilationText.Mentions(start.Compilation, FileAppend.Names, start.CancellationToken))
+            if (types.File is null || !CompilationText.Mentions(start.Compilation, WatchedWords.Appends, start.CancellationToken))
             {
                 return;
             }

@@ -26,9 +26,6 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
     /// <summary>For the fix: the parse sits where the file can be opened just around it (see <see cref="ParseSite"/>).</summary>
     internal static readonly DiagnosticProperty<bool> Fixable = DiagnosticProperty.Flag("Fixable");
 
-    /// <summary>The read's name (<c>File.ReadAllText</c>, its async form), as a compilation's text is searched for it (<see cref="CompilationText"/>).</summary>
-    private static readonly WordList ReadNames = new("ReadAllText");
-
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
         ImmutableArray.Create(Rules.DocumentParsedFromFileText);
 
@@ -39,7 +36,7 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
         context.RegisterCompilationStartAction(start =>
         {
             var types = WellKnownIoTypes.For(start.Compilation);
-            if (types.File is null || !CompilationText.Mentions(start.Compilation, ReadNames, start.CancellationToken))
+            if (types.File is null || !CompilationText.Mentions(start.Compilation, WatchedWords.TextReads, start.CancellationToken))
             {
                 return;
             }

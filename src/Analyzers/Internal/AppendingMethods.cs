@@ -46,9 +46,6 @@ internal sealed class AppendingMethod : IMethodSummary<AppendingMethod>
 /// </summary>
 internal sealed class AppendingMethods : MethodSummaries<AppendingMethod>
 {
-    /// <summary>One word searched, not both names: the token walk in <see cref="LooksLikeOne"/> tells them apart.</summary>
-    private static readonly WordList AppendWord = new("AppendAll");
-
     private readonly WellKnownIoTypes _types;
 
     public AppendingMethods(Compilation compilation, WellKnownIoTypes types, MethodUses methodUses)
@@ -57,7 +54,7 @@ internal sealed class AppendingMethods : MethodSummaries<AppendingMethod>
         _types = types;
     }
 
-    protected override WordList? WordsEveryOneNames => AppendWord;
+    protected override WordList? WordsEveryOneNames => WatchedWords.Appends;
 
     /// <summary>What a method (asked through <c>Of</c>) appends on every call, or null when it is not such a method.</summary>
     protected override AppendingMethod? Summarize(IMethodSymbol method, out bool complete, CancellationToken cancellationToken)
@@ -100,7 +97,7 @@ internal sealed class AppendingMethods : MethodSummaries<AppendingMethod>
     /// </summary>
     protected override bool LooksLikeOne(IMethodSymbol method, MethodBodySyntax declaration)
     {
-        if (!SyntaxText.Mentions(declaration.Node, AppendWord))
+        if (!SyntaxText.Mentions(declaration.Node, WatchedWords.Appends))
         {
             return false; // most methods: no token walk
         }

@@ -1,7 +1,7 @@
-using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Runtime.CompilerServices;
+using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -25,10 +25,14 @@ namespace IoPerf.Analyzers.Internal;
 /// </summary>
 internal static class DeclaredNames
 {
-    private static readonly ConditionalWeakTable<SyntaxTree, ConcurrentDictionary<(WordList, bool), TreeNames>> s_byTree = new();
+    /// <summary>
+    /// Each tree's answers, two slots per list of <see cref="WatchedWords.All"/> (without and with the types' wrappers):
+    /// an array read, where a dictionary keyed by the list cost about a microsecond a tree.
+    /// </summary>
+    private static readonly ConditionalWeakTable<SyntaxTree, TreeNames?[]> s_byTree = new();
 
-    private static readonly ConditionalWeakTable<SyntaxTree, ConcurrentDictionary<(WordList, bool), TreeNames>>.CreateValueCallback s_newAnswers =
-        _ => new ConcurrentDictionary<(WordList, bool), TreeNames>();
+    private static readonly ConditionalWeakTable<SyntaxTree, TreeNames?[]>.CreateValueCallback s_newAnswers =
+        _ => new TreeNames?[WatchedWords.All.Length * 2];
 
     /// <summary>
     /// The names of <paramref name="compilation"/>'s methods and local functions whose declarations mention one of
@@ -37,15 +41,11 @@ internal static class DeclaredNames
     /// </summary>
     public static HashSet<string> Of(Compilation compilation, WordList words, bool andTheirTypes)
     {
+        var slot = WatchedWords.IndexOf(words) is var index and >= 0 ? (index * 2) + (andTheirTypes ? 1 : 0) : -1;
         var names = new HashSet<string>();
         foreach (var tree in compilation.SyntaxTrees)
         {
-            var answers = s_byTree.GetValue(tree, s_newAnswers);
-            if (!answers.TryGetValue((words, andTheirTypes), out var inTree))
-            {
-                inTree = answers.GetOrAdd((words, andTheirTypes), Find(tree, words, andTheirTypes));
-            }
-
+            var inTree = slot < 0 ? Find(tree, words, andTheirTypes) : Remembered(tree, slot, words, andTheirTypes); // a list declared elsewhere (tests) is not remembered
             names.UnionWith(inTree.Names);
             foreach (var partial in inTree.PartialTypes)
             {
@@ -56,32 +56,34 @@ internal static class DeclaredNames
         return names;
     }
 
+    private static TreeNames Remembered(SyntaxTree tree, int slot, WordList words, bool andTheirTypes)
+    {
+        var answers = s_byTree.GetValue(tree, s_newAnswers);
+        if (Volatile.Read(ref answers[slot]) is { } known)
+        {
+            return known;
+        }
+
+        var found = Find(tree, words, andTheirTypes);
+        return Interlocked.CompareExchange(ref answers[slot], found, null) ?? found;
+    }
+
     private static TreeNames Find(SyntaxTree tree, WordList words, bool andTheirTypes)
     {
-        var places = SyntaxText.Places(tree.GetText(), words);
+        var places = TreeWords.Places(tree, words);
         if (places.Count == 0)
         {
             return TreeNames.None;
         }
 
-        var root = tree.GetRoot();
         var names = new HashSet<string>();
         var readerTypes = new HashSet<SyntaxNode>(); // a type's declaration, or a script's compilation unit
-        foreach (var place in places)
+        foreach (var declaration in DeclarationsAround(tree.GetRoot(), places))
         {
-            // Up to the nearest type: the methods and local functions whose text holds the place.
-            for (var node = root.FindToken(place).Parent; node is not null and not BaseTypeDeclarationSyntax; node = node.Parent)
+            names.Add(IdentifierOf(declaration)!);
+            if (andTheirTypes && declaration.Parent is TypeDeclarationSyntax or CompilationUnitSyntax)
             {
-                if (IdentifierOf(node) is not { } identifier)
-                {
-                    continue;
-                }
-
-                names.Add(identifier);
-                if (andTheirTypes && node.Parent is TypeDeclarationSyntax or CompilationUnitSyntax)
-                {
-                    readerTypes.Add(node.Parent);
-                }
+                readerTypes.Add(declaration.Parent);
             }
         }
 
@@ -96,6 +98,45 @@ internal static class DeclaredNames
         }
 
         return new TreeNames(names.ToImmutableArray(), partialTypes.ToImmutable());
+    }
+
+    /// <summary>
+    /// The method and local function declarations whose text holds one of <paramref name="places"/> (ascending): one
+    /// descent from the root, each node on the way to a place visited once for all the places below it. A search up from
+    /// each place's token (<c>FindToken</c>) walked the path from the root again for every place, and a method that
+    /// prints a help text holds a hundred. Iterative: a long concatenation makes a deep tree.
+    /// </summary>
+    private static IEnumerable<SyntaxNode> DeclarationsAround(SyntaxNode root, IReadOnlyList<int> places)
+    {
+        var pending = new Stack<(SyntaxNode Node, int From, int To)>();
+        pending.Push((root, 0, places.Count));
+        while (pending.Count > 0)
+        {
+            var (node, from, to) = pending.Pop();
+            if (IdentifierOf(node) is not null)
+            {
+                yield return node;
+            }
+
+            // The children that hold places[from..to), each with its run of them (children and places are in order).
+            for (var i = from; i < to;)
+            {
+                var child = node.ChildThatContainsPosition(places[i]);
+                var end = child.FullSpan.End;
+                var next = i + 1;
+                while (next < to && places[next] < end)
+                {
+                    next++;
+                }
+
+                if (child.AsNode() is { } childNode)
+                {
+                    pending.Push((childNode, i, next));
+                }
+
+                i = next;
+            }
+        }
     }
 
     /// <summary>The identifier of a method's or a local function's declaration; null for any other node.</summary>

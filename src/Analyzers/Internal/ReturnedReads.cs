@@ -319,14 +319,6 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
     }
 
     /// <summary>
-    /// The reads' names, searched through three shorter beginnings (a whole type's text is searched for some questions):
-    /// most text names none of them.
-    /// </summary>
-    private static readonly WordList ReadNames = WordList.Through(
-        new[] { "ReadAll", "GetFile", "GetDirectories" },
-        "ReadAllLines", "ReadAllText", "GetFiles", "GetDirectories", "GetFileSystemEntries", "GetFileSystemInfos");
-
-    /// <summary>
     /// A syntax-only first look, so that most methods are never bound (binding a method body that is not the one being
     /// analysed costs about 2-3 ms): the method names one of the reads, or returns a call to a method of its own type
     /// whose declaration names one (a wrapper of a wrapper in the same type; wrappers across types are not followed).
@@ -361,10 +353,10 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
         return false;
     }
 
-    private static bool NamesARead(SyntaxNode code) => SyntaxText.Mentions(code, ReadNames);
+    private static bool NamesARead(SyntaxNode code) => SyntaxText.Mentions(code, WatchedWords.ReturnedReads);
 
     /// <summary>The reads' own names: <c>GetFile</c> alone is also in <c>GetFileName</c>, in most files of a project.</summary>
-    protected override WordList? WordsEveryOneNames => ReadNames;
+    protected override WordList? WordsEveryOneNames => WatchedWords.ReturnedReads;
 
     /// <summary>A wrapper of a wrapper returns its own type's reader (<see cref="LooksLikeOne"/>).</summary>
     protected override bool ReachesMethodsOfTheSameType => true;

@@ -9,8 +9,8 @@ namespace IoPerf.Analyzers.Internal;
 /// Words searched for together in source text (<see cref="SyntaxText"/>). The text is searched for
 /// <see cref="Searched"/>, one pass each, and a place counts when one of <see cref="Words"/> stands there: a list of
 /// long names is searched through the few beginnings they share (<c>ReadAll</c> for <c>ReadAllLines</c> and
-/// <c>ReadAllText</c>), which halves the passes over a compilation's text. Each list is one static instance: a tree's
-/// answer is remembered per list instance.
+/// <c>ReadAllText</c>), which halves the searches of a declaration's text. The lists searched across a whole
+/// compilation's text are declared together (<see cref="WatchedWords"/>), so that each tree is read once for all of them.
 /// </summary>
 internal sealed class WordList
 {
@@ -100,8 +100,8 @@ internal sealed class WordList
 /// Whether a declaration's source text mentions a word, and where a tree's text does: a search in the text the tree was
 /// parsed from, which creates none of the syntax nodes a token walk would (a walk over every called method's tokens was
 /// most of a summary's cost). A word found in a comment or a string only means the declaration is read more closely.
-/// Whole trees are searched once per compilation and list (<see cref="DeclaredNames"/>, which remembers each tree's
-/// answer); a declaration's own search does not ask its tree first: on sharpcompress that lookup, made for every
+/// Whole trees are searched once for every watched list together (<see cref="TreeWords"/>, which remembers each tree's
+/// places); a declaration's own search does not ask its tree first: on sharpcompress that lookup, made for every
 /// declaration searched, cost more (about 20 ms) than the searches it saved.
 /// </summary>
 internal static class SyntaxText
@@ -111,6 +111,9 @@ internal static class SyntaxText
     /// <summary>One buffer per thread: the text is searched a chunk at a time instead of being copied into a string (a whole type's text, for some questions).</summary>
     [ThreadStatic]
     private static char[]? t_chunk;
+
+    /// <summary>This thread's chunk buffer (<see cref="TreeWords"/> searches a chunk at a time too).</summary>
+    internal static char[] ThreadChunk() => t_chunk ??= new char[ChunkLength];
 
     /// <summary>The text of <paramref name="declaration"/> holds one of <paramref name="words"/>.</summary>
     public static bool Mentions(SyntaxNode declaration, WordList words) =>
@@ -135,7 +138,7 @@ internal static class SyntaxText
     /// </summary>
     private static bool Search(SourceText text, TextSpan span, WordList words, List<int>? places = null)
     {
-        var chunk = t_chunk ??= new char[ChunkLength];
+        var chunk = ThreadChunk();
         var found = false;
         for (var start = span.Start; start < span.End;)
         {

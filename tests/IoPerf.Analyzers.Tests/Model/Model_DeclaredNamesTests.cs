@@ -12,7 +12,7 @@ namespace IoPerf.Analyzers.Tests.Model;
 /// </summary>
 public sealed class Model_DeclaredNamesTests
 {
-    private static readonly WordList Append = new("AppendAll");
+    private static readonly WordList Append = WatchedWords.Appends;
 
     private static HashSet<string> NamesIn(bool andTheirTypes, params string[] sources) =>
         DeclaredNames.Of(
@@ -134,6 +134,31 @@ public sealed class Model_DeclaredNamesTests
 
         Assert.Equal(new[] { "Log", "Wrapper" }, Sorted(DeclaredNames.Of(compilation, Append, andTheirTypes: true)));
         Assert.Equal(new[] { "Log" }, DeclaredNames.Of(compilation, Append, andTheirTypes: false));
+    }
+
+    /// <summary>
+    /// A word in a comment belongs to the token the comment is trivia of: a method's documentation names the method, as
+    /// a comment in its body does. The declarations are found from the root down (<c>ChildThatContainsPosition</c>),
+    /// whose spans include the trivia, as a token's search does.
+    /// </summary>
+    [Fact]
+    public void AWordInACommentOrDocumentation_NamesTheMethodItIsIn()
+    {
+        var names = NamesIn(andTheirTypes: false, """
+            class Logger
+            {
+                /// <summary>Writes with File.AppendAllText.</summary>
+                void Documented() { }
+
+                void Commented()
+                { // File.AppendAllLines
+                }
+
+                void Quiet() { }
+            }
+            """);
+
+        Assert.Equal(new[] { "Commented", "Documented" }, Sorted(names));
     }
 
     [Fact]
