@@ -27,7 +27,8 @@ internal static class DeclaredNames
 {
     /// <summary>
     /// Each tree's answers, two slots per list of <see cref="WatchedWords.All"/> (without and with the types' wrappers):
-    /// an array read, where a dictionary keyed by the list cost about a microsecond a tree.
+    /// an array read per tree and list; the dictionary keyed by both that it replaces held over a quarter of the search's
+    /// samples in a profile (sharpcompress, reach on).
     /// </summary>
     private static readonly ConditionalWeakTable<SyntaxTree, TreeNames?[]> s_byTree = new();
 
