@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Text;
 
@@ -7,7 +8,7 @@ namespace IoPerf.Analyzers.Internal;
 
 /// <summary>
 /// Words searched for together in source text (<see cref="SyntaxText"/>). The text is searched for
-/// <see cref="Searched"/>, one pass each, and a place counts when one of <see cref="Words"/> stands there: a list of
+/// <see cref="Searched"/> (<see cref="Probes"/>), and a place counts when one of <see cref="Words"/> stands there: a list of
 /// long names is searched through the few beginnings they share (<c>ReadAll</c> for <c>ReadAllLines</c> and
 /// <c>ReadAllText</c>), which halves the searches of a declaration's text. The lists searched across a whole
 /// compilation's text are declared together (<see cref="WatchedWords"/>), so that each tree is read once for all of them.
@@ -25,19 +26,7 @@ internal sealed class WordList
         Searched = searched;
         Words = words;
         WholeIdentifiers = wholeIdentifiers;
-        foreach (var word in searched)
-        {
-            Overlap = Math.Max(Overlap, word.Length - 1);
-        }
-
-        if (!ReferenceEquals(searched, words))
-        {
-            // A place is checked in the chunk it was found in: the word and the character after it must be there too.
-            foreach (var word in words)
-            {
-                Overlap = Math.Max(Overlap, word.Length);
-            }
-        }
+        Probes = WordProbes.For(ImmutableArray.Create(this));
     }
 
     /// <summary>
@@ -58,11 +47,8 @@ internal sealed class WordList
     /// <summary>An occurrence counts only when no letter, digit or underscore touches it on either side.</summary>
     public bool WholeIdentifiers { get; }
 
-    /// <summary>
-    /// Consecutive chunks overlap by one character less than the longest searched word, so that one across an edge is
-    /// found; by the longest word and one, when a place is checked for <see cref="Words"/>.
-    /// </summary>
-    public int Overlap { get; }
+    /// <summary>What a search of this list alone looks for (<see cref="SyntaxText.Scan"/>).</summary>
+    public WordProbes Probes { get; }
 
     /// <summary>
     /// Whether one of <see cref="Words"/> starts <paramref name="rest"/> (the searched text from where one of
@@ -97,6 +83,78 @@ internal sealed class WordList
 }
 
 /// <summary>
+/// What one search of a text looks for, for one word list or several (<see cref="TreeWords"/>): the searched words that
+/// no other begins (<c>Read</c>, not <c>ReadAll</c>), each with the lists' searched words that start with it - where a
+/// probe stands, only those can - and how far consecutive chunks of the text overlap.
+/// </summary>
+internal sealed class WordProbes
+{
+    private WordProbes(ImmutableArray<WordList> lists, Probe[] probes, int overlap)
+    {
+        Lists = lists;
+        All = probes;
+        Overlap = overlap;
+    }
+
+    public ImmutableArray<WordList> Lists { get; }
+
+    public Probe[] All { get; }
+
+    /// <summary>
+    /// The longest word and one character: a place is judged in the chunk it was found in, and the word and the character
+    /// after it must be there.
+    /// </summary>
+    public int Overlap { get; }
+
+    public static WordProbes For(ImmutableArray<WordList> lists)
+    {
+        var searched = new List<(int List, string Word)>();
+        var longest = 0;
+        for (var i = 0; i < lists.Length; i++)
+        {
+            foreach (var word in lists[i].Searched)
+            {
+                searched.Add((i, word));
+                longest = Math.Max(longest, word.Length);
+            }
+
+            foreach (var word in lists[i].Words)
+            {
+                longest = Math.Max(longest, word.Length);
+            }
+        }
+
+        var probes = new List<Probe>();
+        foreach (var (_, word) in searched)
+        {
+            if (searched.Exists(other => other.Word != word && word.StartsWith(other.Word, StringComparison.Ordinal)) ||
+                probes.Exists(probe => probe.Text == word))
+            {
+                continue;
+            }
+
+            probes.Add(new Probe(word, searched.FindAll(candidate => candidate.Word.StartsWith(word, StringComparison.Ordinal)).ToArray()));
+        }
+
+        return new WordProbes(lists, probes.ToArray(), longest + 1);
+    }
+
+    /// <summary>A beginning searched for, and the lists' searched words that start with it.</summary>
+    internal sealed class Probe
+    {
+        public Probe(string text, (int List, string Searched)[] candidates)
+        {
+            Text = text;
+            Candidates = candidates;
+        }
+
+        public string Text { get; }
+
+        public (int List, string Searched)[] Candidates { get; }
+    }
+}
+
+/// <summary>
 /// Whether a declaration's source text mentions a word, and where a tree's text does: a search in the text the tree was
 /// parsed from, which creates none of the syntax nodes a token walk would (a walk over every called method's tokens was
 /// most of a summary's cost). A word found in a comment or a string only means the declaration is read more closely.
@@ -111,9 +169,6 @@ internal static class SyntaxText
     /// <summary>One buffer per thread: the text is searched a chunk at a time instead of being copied into a string (a whole type's text, for some questions).</summary>
     [ThreadStatic]
     private static char[]? t_chunk;
-
-    /// <summary>This thread's chunk buffer (<see cref="TreeWords"/> searches a chunk at a time too).</summary>
-    internal static char[] ThreadChunk() => t_chunk ??= new char[ChunkLength];
 
     /// <summary>The text of <paramref name="declaration"/> holds one of <paramref name="words"/>.</summary>
     public static bool Mentions(SyntaxNode declaration, WordList words) =>
@@ -132,25 +187,33 @@ internal static class SyntaxText
     }
 
     /// <summary>
-    /// Whether <paramref name="span"/> of <paramref name="text"/> holds a word; with <paramref name="places"/>, every
-    /// place one starts is added to it (each once: a chunk keeps only the words that start before the part the next
-    /// chunk repeats).
+    /// Whether <paramref name="span"/> of <paramref name="text"/> holds one of <paramref name="words"/>; with
+    /// <paramref name="places"/>, every place one starts is added to it.
     /// </summary>
-    private static bool Search(SourceText text, TextSpan span, WordList words, List<int>? places = null)
+    private static bool Search(SourceText text, TextSpan span, WordList words, List<int>? places = null) =>
+        Scan(text, span, words.Probes, places is null ? null : new[] { places });
+
+    /// <summary>
+    /// Whether <paramref name="span"/> of <paramref name="text"/> holds a word of one of <paramref name="probes"/>' lists;
+    /// with <paramref name="places"/> (one slot per list), every place each list's word starts is added to its slot, each
+    /// once (a chunk keeps only the words that start before the part the next chunk repeats), in order per probe;
+    /// without, the search stops at the first.
+    /// </summary>
+    internal static bool Scan(SourceText text, TextSpan span, WordProbes probes, List<int>?[]? places)
     {
-        var chunk = ThreadChunk();
+        var chunk = t_chunk ??= new char[ChunkLength];
         var found = false;
         for (var start = span.Start; start < span.End;)
         {
             var count = Math.Min(ChunkLength, span.End - start);
             text.CopyTo(start, chunk, 0, count);
             var isLast = start + count >= span.End;
-            var keptBefore = isLast ? count : count - words.Overlap;
-            foreach (var word in words.Searched)
+            var keptBefore = isLast ? count : count - probes.Overlap;
+            foreach (var probe in probes.All)
             {
                 for (var from = 0; from < keptBefore;)
                 {
-                    var at = new ReadOnlySpan<char>(chunk, from, count - from).IndexOf(word.AsSpan());
+                    var at = new ReadOnlySpan<char>(chunk, from, count - from).IndexOf(probe.Text.AsSpan());
                     if (at < 0 || from + at >= keptBefore)
                     {
                         break;
@@ -158,15 +221,26 @@ internal static class SyntaxText
 
                     at += from;
                     var before = at > 0 ? chunk[at - 1] : start > span.Start ? text[start - 1] : ' ';
-                    if (words.StandsAt(new ReadOnlySpan<char>(chunk, at, count - at), before))
+                    var rest = new ReadOnlySpan<char>(chunk, at, count - at);
+                    foreach (var (list, searched) in probe.Candidates)
                     {
+                        if (!rest.StartsWith(searched.AsSpan()) || !probes.Lists[list].StandsAt(rest, before))
+                        {
+                            continue;
+                        }
+
                         if (places is null)
                         {
                             return true;
                         }
 
+                        // Two of a list's searched words may start at one place (one probe begins both).
                         found = true;
-                        places.Add(start + at);
+                        var inList = places[list] ??= new List<int>();
+                        if (inList.Count == 0 || inList[inList.Count - 1] != start + at)
+                        {
+                            inList.Add(start + at);
+                        }
                     }
 
                     from = at + 1;
@@ -178,7 +252,7 @@ internal static class SyntaxText
                 break;
             }
 
-            start += count - words.Overlap;
+            start += count - probes.Overlap;
         }
 
         return found;
