@@ -132,6 +132,7 @@ public sealed class HelperReturnsStreamingFormFix : CodeFixProvider
         public static async Task<HelperChange?> CreateAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken)
         {
             if (!ReturnedReads.HelperMayStream.Get(diagnostic) ||
+                !diagnostic.IsInWellFormedMembers(cancellationToken) ||
                 await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root ||
                 await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model ||
                 root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not InvocationExpressionSyntax call ||
@@ -268,6 +269,7 @@ public sealed class HelperReturnsStreamingFormFix : CodeFixProvider
 
                     var root = await location.Document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
                     if (root?.FindNode(location.Location.SourceSpan, getInnermostNodeForTie: true) is not { } name ||
+                        !name.IsInWellFormedMember() ||
                         CallAround(name) is not { } call ||
                         SharesADeclaration(call))
                     {

@@ -40,6 +40,11 @@ public sealed class AsyncFileUsedSynchronouslyFix : CodeFixProvider
     {
         foreach (var diagnostic in context.Diagnostics)
         {
+            if (!diagnostic.IsInWellFormedMembers(context.CancellationToken))
+            {
+                continue;
+            }
+
             context.RegisterCodeFix(
                 CodeAction.Create(SynchronousTitle, ct => OpenSynchronouslyAsync(context.Document, diagnostic, ct), equivalenceKey: nameof(Resources.IOP001_CodeFixTitle)),
                 diagnostic);

@@ -35,6 +35,11 @@ public sealed class SmallIoBufferFix : CodeFixProvider
     {
         foreach (var diagnostic in context.Diagnostics)
         {
+            if (!diagnostic.IsInWellFormedMembers(context.CancellationToken))
+            {
+                continue;
+            }
+
             if (MinimumBufferSize.NewSize.Get(diagnostic) is not null && diagnostic.AdditionalLocations.Count > 0)
             {
                 context.RegisterCodeFix(
@@ -90,6 +95,6 @@ public sealed class SmallIoBufferFix : CodeFixProvider
         protected override string GetFixAllTitle(FixAllContext fixAllContext) => Title;
 
         protected override async Task<Document?> FixAllAsync(FixAllContext fixAllContext, Document document, ImmutableArray<Diagnostic> diagnostics) =>
-            await FixAsync(document, diagnostics, fixAllContext.CancellationToken).ConfigureAwait(false);
+            await FixAsync(document, diagnostics.Where(d => d.IsInWellFormedMembers(fixAllContext.CancellationToken)).ToImmutableArray(), fixAllContext.CancellationToken).ConfigureAwait(false);
     }
 }

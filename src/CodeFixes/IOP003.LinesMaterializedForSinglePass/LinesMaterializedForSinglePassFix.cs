@@ -33,6 +33,11 @@ public sealed class LinesMaterializedForSinglePassFix : CodeFixProvider
     {
         foreach (var diagnostic in context.Diagnostics)
         {
+            if (!diagnostic.IsInWellFormedMembers(context.CancellationToken))
+            {
+                continue;
+            }
+
             if (!LinesMaterializedForSinglePassAnalyzer.Fixable.Get(diagnostic))
             {
                 continue;

@@ -1,7 +1,9 @@
 using System.Collections.Immutable;
 using System.Composition;
+using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
+using IoPerf.Analyzers.CodeFixes.Internal;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
@@ -26,6 +28,11 @@ public sealed class IndexOfAnyWithManyValuesFix : CodeFixProvider
         var rewriter = await SearchValuesRewriter.CreateAsync(context.Document, context.CancellationToken).ConfigureAwait(false);
         foreach (var diagnostic in context.Diagnostics)
         {
+            if (!diagnostic.IsInWellFormedMembers(context.CancellationToken))
+            {
+                continue;
+            }
+
             // Only offered when the whole rewrite is possible: a partial one would not compile or change behaviour.
             if (rewriter?.TryPlan(diagnostic, context.CancellationToken) is not null)
             {
@@ -51,6 +58,6 @@ public sealed class IndexOfAnyWithManyValuesFix : CodeFixProvider
         protected override string GetFixAllTitle(FixAllContext fixAllContext) => Resources.IOP004_CodeFixTitle;
 
         protected override Task<Document?> FixAllAsync(FixAllContext fixAllContext, Document document, ImmutableArray<Diagnostic> diagnostics) =>
-            FixAsync(document, diagnostics, fixAllContext.CancellationToken)!;
+            FixAsync(document, diagnostics.Where(d => d.IsInWellFormedMembers(fixAllContext.CancellationToken)).ToImmutableArray(), fixAllContext.CancellationToken)!;
     }
 }

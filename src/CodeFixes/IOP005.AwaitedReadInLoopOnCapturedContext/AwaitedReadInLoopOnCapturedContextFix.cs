@@ -41,7 +41,7 @@ public sealed class AwaitedReadInLoopOnCapturedContextFix : CodeFixProvider
         foreach (var diagnostic in context.Diagnostics)
         {
             // Found by the crash fuzzer: a broken foreach after the loop made the formatter fail on the fix's output.
-            if (root?.FindNode(diagnostic.Location.SourceSpan).IsInWellFormedMember() != true)
+            if (!diagnostic.IsInWellFormedMembers(context.CancellationToken))
             {
                 continue;
             }

@@ -44,6 +44,11 @@ public sealed class TinyIoPayingLockOrFlushFix : CodeFixProvider
     {
         foreach (var diagnostic in context.Diagnostics)
         {
+            if (!diagnostic.IsInWellFormedMembers(context.CancellationToken))
+            {
+                continue;
+            }
+
             if (TinyIoPayingLockOrFlushAnalyzer.Kind.Get(diagnostic) is not { } kind || !TinyIoPayingLockOrFlushAnalyzer.Fixable.Get(diagnostic))
             {
                 continue;
@@ -235,7 +240,7 @@ public sealed class TinyIoPayingLockOrFlushFix : CodeFixProvider
         protected override async Task<Document?> FixAllAsync(FixAllContext fixAllContext, Document document, ImmutableArray<Diagnostic> diagnostics) =>
             await FixAsync(
                     document,
-                    diagnostics.Where(TinyIoPayingLockOrFlushAnalyzer.Fixable.Get),
+                    diagnostics.Where(d => TinyIoPayingLockOrFlushAnalyzer.Fixable.Get(d) && d.IsInWellFormedMembers(fixAllContext.CancellationToken)),
                     fixAllContext.CancellationToken)
                 .ConfigureAwait(false);
     }

@@ -33,6 +33,11 @@ public sealed class DirectoryListingMaterializedFix : CodeFixProvider
         var root = await context.Document.GetSyntaxRootAsync(context.CancellationToken).ConfigureAwait(false);
         foreach (var diagnostic in context.Diagnostics)
         {
+            if (!diagnostic.IsInWellFormedMembers(context.CancellationToken))
+            {
+                continue;
+            }
+
             if (!TryFindListing(root, diagnostic, out _, out var enumeratingName))
             {
                 continue;

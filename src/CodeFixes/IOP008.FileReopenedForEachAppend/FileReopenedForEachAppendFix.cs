@@ -40,6 +40,11 @@ public sealed class FileReopenedForEachAppendFix : CodeFixProvider
     {
         foreach (var diagnostic in context.Diagnostics)
         {
+            if (!diagnostic.IsInWellFormedMembers(context.CancellationToken))
+            {
+                continue;
+            }
+
             if (!await IsPossibleAsync(context.Document, diagnostic, context.CancellationToken).ConfigureAwait(false))
             {
                 continue;
@@ -294,7 +299,8 @@ public sealed class FileReopenedForEachAppendFix : CodeFixProvider
             var fixable = new List<Diagnostic>();
             foreach (var diagnostic in diagnostics)
             {
-                if (await IsPossibleAsync(document, diagnostic, fixAllContext.CancellationToken).ConfigureAwait(false))
+                if (diagnostic.IsInWellFormedMembers(fixAllContext.CancellationToken) &&
+                    await IsPossibleAsync(document, diagnostic, fixAllContext.CancellationToken).ConfigureAwait(false))
                 {
                     fixable.Add(diagnostic);
                 }

@@ -42,6 +42,11 @@ public sealed class DocumentParsedFromFileTextFix : CodeFixProvider
     {
         foreach (var diagnostic in context.Diagnostics)
         {
+            if (!diagnostic.IsInWellFormedMembers(context.CancellationToken))
+            {
+                continue;
+            }
+
             if (!DocumentParsedFromFileTextAnalyzer.Fixable.Get(diagnostic) ||
                 await PlanAsync(context.Document, diagnostic, context.CancellationToken).ConfigureAwait(false) is not { } plan)
             {

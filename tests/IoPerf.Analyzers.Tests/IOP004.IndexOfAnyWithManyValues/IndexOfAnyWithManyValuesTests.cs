@@ -1400,6 +1400,46 @@ public sealed class IndexOfAnyWithManyValuesTests
         }
         """);
 
+    // Found by a 60,000-variant fuzz run (seed 20261128): the call sits in a statement that does not parse, and Roslyn's
+    // formatter, cleaning up the fix's output, failed an internal assertion. No fix is offered until the method parses.
+    [Fact]
+    public Task CallInAStatementThatDoesNotParse_DoesNotThrow() => Robustness.AssertNoExceptionsAsync(
+        new IndexOfAnyWithManyValuesAnalyzer(),
+        new IndexOfAnyWithManyValuesFix(),
+        SplitterWith("while [((end = line.IndexOfAny(Separators, start)) >= 0)", "private string[] _lines = Array.Empty<string>();"));
+
+    // The look-alike: another member being typed does not hold the fix back (only the member the fix rewrites must parse).
+    [Fact]
+    public async Task MemberThatDoesNotParseBesideTheCall_TheFixIsStillOffered()
+    {
+        var source = SplitterWith("while ((end = line.IndexOfAny(Separators, start)) >= 0)", "private string[] _lines = Array.Empty<strin>g>();");
+        await Robustness.AssertNoExceptionsAsync(new IndexOfAnyWithManyValuesAnalyzer(), new IndexOfAnyWithManyValuesFix(), source);
+        Assert.NotEmpty(await Robustness.FixTitlesAsync(new IndexOfAnyWithManyValuesAnalyzer(), new IndexOfAnyWithManyValuesFix(), source));
+    }
+
+    private static string SplitterWith(string loopHeader, string otherMember) => $$"""
+        using System;
+
+        public class Splitter
+        {
+            private static readonly char[] Separators = " \t,;:.!?\"'()[]{}-/".ToCharArray();
+
+            {{otherMember}}
+
+            public int Count(string line)
+            {
+                int count = 0, start = 0, end;
+                {{loopHeader}}
+                {
+                    count++;
+                    start = end + 1;
+                }
+
+                return count;
+            }
+        }
+        """;
+
     // ---- Incomplete code, as typed in the IDE ----------------------------------------------------------------------
 
     [Theory]
