@@ -66,7 +66,7 @@ internal static class SyntaxHelpers
     /// </summary>
     public static bool IsInWellFormedMember(this SyntaxNode node)
     {
-        if (node.FirstAncestorOrSelf<MemberDeclarationSyntax>() is not { ContainsDiagnostics: false } member)
+        if (node.FirstAncestorOrSelf<MemberDeclarationSyntax>() is not { } member || HasSyntaxErrors(member))
         {
             return false;
         }
@@ -82,7 +82,7 @@ internal static class SyntaxHelpers
                     continue;
                 }
 
-                if (part.IsMissing || part.ContainsDiagnostics)
+                if (part.IsMissing || HasSyntaxErrors(part))
                 {
                     return false;
                 }
@@ -90,5 +90,27 @@ internal static class SyntaxHelpers
         }
 
         return true;
+    }
+
+    /// <summary>
+    /// A syntax error in <paramref name="part"/>: <c>ContainsDiagnostics</c> alone would also count a <c>#warning</c>
+    /// directive, which parses (its diagnostics are looked at only when the flag is set, which is rare).
+    /// </summary>
+    private static bool HasSyntaxErrors(SyntaxNodeOrToken part)
+    {
+        if (!part.ContainsDiagnostics)
+        {
+            return false;
+        }
+
+        foreach (var diagnostic in part.GetDiagnostics())
+        {
+            if (diagnostic.Severity == DiagnosticSeverity.Error)
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 }

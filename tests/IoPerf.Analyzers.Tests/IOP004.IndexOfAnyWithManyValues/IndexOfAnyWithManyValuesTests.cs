@@ -1417,6 +1417,14 @@ public sealed class IndexOfAnyWithManyValuesTests
         Assert.NotEmpty(await Robustness.FixTitlesAsync(new IndexOfAnyWithManyValuesAnalyzer(), new IndexOfAnyWithManyValuesFix(), source));
     }
 
+    // A #warning directive is a diagnostic of the tree, not a syntax error: the member still parses.
+    [Fact]
+    public async Task WarningDirectiveInTheMember_TheFixIsStillOffered()
+    {
+        var source = SplitterWith("#warning keep the separators in step with the writer\n        while ((end = line.IndexOfAny(Separators, start)) >= 0)", "#warning and here\n    private string[] _lines = Array.Empty<string>();");
+        Assert.NotEmpty(await Robustness.FixTitlesAsync(new IndexOfAnyWithManyValuesAnalyzer(), new IndexOfAnyWithManyValuesFix(), source));
+    }
+
     private static string SplitterWith(string loopHeader, string otherMember) => $$"""
         using System;
 
