@@ -145,6 +145,7 @@ public sealed class HelperReturnsStreamingFormFix : CodeFixProvider
             var solution = document.Project.Solution;
             if (helper.DeclaringSyntaxReferences.Length != 1 ||
                 MethodBodySyntax.Of(await helper.DeclaringSyntaxReferences[0].GetSyntaxAsync(cancellationToken).ConfigureAwait(false)) is not { } declaration ||
+                !declaration.Node.IsInWellFormedMember() || // the helper is rewritten too, not only the places the diagnostic names
                 solution.GetDocument(declaration.Node.SyntaxTree) is not { } helperDocument ||
                 await helperDocument.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } helperModel ||
                 FindTheRead(declaration.Node, helperModel, diagnostic.Id, cancellationToken) is not var (read, streamingName, readType) ||

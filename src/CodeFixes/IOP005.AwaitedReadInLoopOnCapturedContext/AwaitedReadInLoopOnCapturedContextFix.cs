@@ -35,9 +35,8 @@ public sealed class AwaitedReadInLoopOnCapturedContextFix : CodeFixProvider
 
     public override FixAllProvider GetFixAllProvider() => WellKnownFixAllProviders.BatchFixer;
 
-    public override async Task RegisterCodeFixesAsync(CodeFixContext context)
+    public override Task RegisterCodeFixesAsync(CodeFixContext context)
     {
-        var root = await context.Document.GetSyntaxRootAsync(context.CancellationToken).ConfigureAwait(false);
         foreach (var diagnostic in context.Diagnostics)
         {
             // Found by the crash fuzzer: a broken foreach after the loop made the formatter fail on the fix's output.
@@ -60,6 +59,8 @@ public sealed class AwaitedReadInLoopOnCapturedContextFix : CodeFixProvider
                     diagnostic);
             }
         }
+
+        return Task.CompletedTask;
     }
 
     private static async Task<Document> AddConfigureAwaitAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken)

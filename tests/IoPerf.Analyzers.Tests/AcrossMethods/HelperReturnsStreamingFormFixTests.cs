@@ -1,7 +1,9 @@
+using System.Collections.Immutable;
 using IoPerf.Analyzers.CodeFixes.AcrossMethods;
 using IoPerf.Analyzers.IOP003.LinesMaterializedForSinglePass;
 using IoPerf.Analyzers.IOP007.DirectoryListingMaterialized;
 using IoPerf.Analyzers.Tests.Infrastructure;
+using Microsoft.CodeAnalysis.Diagnostics;
 using Xunit;
 using Lines = IoPerf.Analyzers.Tests.Infrastructure.Verifier<
     IoPerf.Analyzers.IOP003.LinesMaterializedForSinglePass.LinesMaterializedForSinglePassAnalyzer,
@@ -31,6 +33,34 @@ public sealed class HelperReturnsStreamingFormFixTests
         {{members}}
         }
         """;
+
+    /// <summary>
+    /// The helper is rewritten too: when its declaration does not parse (a statement being typed), nothing is offered,
+    /// as for the places the diagnostic names (Roslyn's formatter can fail on such a member); the same code parsing is
+    /// fixed.
+    /// </summary>
+    [Theory]
+    [InlineData("private static string[] Load(string path) => File.ReadAllLines(path);", true)]
+    [InlineData("private static string[] Load(string path) => File.ReadAllLines(path)", false)] // the ';' not typed yet
+    public async Task HelperThatDoesNotParse_IsNotRewritten(string helper, bool offered)
+    {
+        var source = Code("", $$"""
+                {{helper}}
+
+                void Print(string path)
+                {
+                    foreach (var line in Load(path)) Console.WriteLine(line);
+                }
+            """);
+        var document = TestWorkspace.CreateDocument(source, TestFramework.Net80);
+        var compilation = (await document.Project.GetCompilationAsync())!;
+        var options = AnalyzerCatalog.Options(configOptions: new Dictionary<string, string> { ["build_property.IoPerfAcrossMethods"] = "true" });
+        var diagnostics = await compilation.WithAnalyzers(ImmutableArray.Create<DiagnosticAnalyzer>(new LinesMaterializedForSinglePassAnalyzer()), options).GetAnalyzerDiagnosticsAsync();
+        var acrossMethods = Assert.Single(diagnostics, d => d.Id == "IOP003");
+
+        var actions = await AnalyzerCatalog.GetActionsAsync(new HelperReturnsStreamingFormFix(), document, acrossMethods);
+        Assert.Equal(offered, actions.Count > 0);
+    }
 
     [Fact]
     public Task PrivateHelper_ReturnsReadLines_AndTheCallersLocalIsRetyped() =>
