@@ -38,13 +38,8 @@ public sealed class AsyncFileUsedSynchronouslyFix : CodeFixProvider
 
     public override Task RegisterCodeFixesAsync(CodeFixContext context)
     {
-        foreach (var diagnostic in context.Diagnostics)
+        foreach (var diagnostic in context.Diagnostics.InWellFormedMembers(context.CancellationToken))
         {
-            if (!diagnostic.IsInWellFormedMembers(context.CancellationToken))
-            {
-                continue;
-            }
-
             context.RegisterCodeFix(
                 CodeAction.Create(SynchronousTitle, ct => OpenSynchronouslyAsync(context.Document, diagnostic, ct), equivalenceKey: nameof(Resources.IOP001_CodeFixTitle)),
                 diagnostic);

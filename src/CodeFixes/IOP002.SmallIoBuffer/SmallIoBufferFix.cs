@@ -33,13 +33,8 @@ public sealed class SmallIoBufferFix : CodeFixProvider
 
     public override Task RegisterCodeFixesAsync(CodeFixContext context)
     {
-        foreach (var diagnostic in context.Diagnostics)
+        foreach (var diagnostic in context.Diagnostics.InWellFormedMembers(context.CancellationToken))
         {
-            if (!diagnostic.IsInWellFormedMembers(context.CancellationToken))
-            {
-                continue;
-            }
-
             if (MinimumBufferSize.NewSize.Get(diagnostic) is not null && diagnostic.AdditionalLocations.Count > 0)
             {
                 context.RegisterCodeFix(
@@ -95,6 +90,6 @@ public sealed class SmallIoBufferFix : CodeFixProvider
         protected override string GetFixAllTitle(FixAllContext fixAllContext) => Title;
 
         protected override async Task<Document?> FixAllAsync(FixAllContext fixAllContext, Document document, ImmutableArray<Diagnostic> diagnostics) =>
-            await FixAsync(document, diagnostics.Where(d => d.IsInWellFormedMembers(fixAllContext.CancellationToken)).ToImmutableArray(), fixAllContext.CancellationToken).ConfigureAwait(false);
+            await FixAsync(document, diagnostics.InWellFormedMembers(fixAllContext.CancellationToken).ToImmutableArray(), fixAllContext.CancellationToken).ConfigureAwait(false);
     }
 }

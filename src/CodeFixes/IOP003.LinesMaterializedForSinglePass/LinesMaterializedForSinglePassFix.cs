@@ -31,13 +31,8 @@ public sealed class LinesMaterializedForSinglePassFix : CodeFixProvider
 
     public override async Task RegisterCodeFixesAsync(CodeFixContext context)
     {
-        foreach (var diagnostic in context.Diagnostics)
+        foreach (var diagnostic in context.Diagnostics.InWellFormedMembers(context.CancellationToken))
         {
-            if (!diagnostic.IsInWellFormedMembers(context.CancellationToken))
-            {
-                continue;
-            }
-
             if (!LinesMaterializedForSinglePassAnalyzer.Fixable.Get(diagnostic))
             {
                 continue;

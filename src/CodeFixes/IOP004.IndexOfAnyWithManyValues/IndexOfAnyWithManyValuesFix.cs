@@ -1,6 +1,5 @@
 using System.Collections.Immutable;
 using System.Composition;
-using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
 using IoPerf.Analyzers.CodeFixes.Internal;
@@ -26,13 +25,8 @@ public sealed class IndexOfAnyWithManyValuesFix : CodeFixProvider
     {
         var title = Resources.IOP004_CodeFixTitle;
         var rewriter = await SearchValuesRewriter.CreateAsync(context.Document, context.CancellationToken).ConfigureAwait(false);
-        foreach (var diagnostic in context.Diagnostics)
+        foreach (var diagnostic in context.Diagnostics.InWellFormedMembers(context.CancellationToken))
         {
-            if (!diagnostic.IsInWellFormedMembers(context.CancellationToken))
-            {
-                continue;
-            }
-
             // Only offered when the whole rewrite is possible: a partial one would not compile or change behaviour.
             if (rewriter?.TryPlan(diagnostic, context.CancellationToken) is not null)
             {
@@ -58,6 +52,6 @@ public sealed class IndexOfAnyWithManyValuesFix : CodeFixProvider
         protected override string GetFixAllTitle(FixAllContext fixAllContext) => Resources.IOP004_CodeFixTitle;
 
         protected override Task<Document?> FixAllAsync(FixAllContext fixAllContext, Document document, ImmutableArray<Diagnostic> diagnostics) =>
-            FixAsync(document, diagnostics.Where(d => d.IsInWellFormedMembers(fixAllContext.CancellationToken)).ToImmutableArray(), fixAllContext.CancellationToken)!;
+            FixAsync(document, diagnostics.InWellFormedMembers(fixAllContext.CancellationToken).ToImmutableArray(), fixAllContext.CancellationToken)!;
     }
 }

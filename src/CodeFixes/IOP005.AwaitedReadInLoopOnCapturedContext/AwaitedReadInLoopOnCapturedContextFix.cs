@@ -37,14 +37,9 @@ public sealed class AwaitedReadInLoopOnCapturedContextFix : CodeFixProvider
 
     public override Task RegisterCodeFixesAsync(CodeFixContext context)
     {
-        foreach (var diagnostic in context.Diagnostics)
+        // Found by the crash fuzzer: a broken foreach after the loop made the formatter fail on the fix's output.
+        foreach (var diagnostic in context.Diagnostics.InWellFormedMembers(context.CancellationToken))
         {
-            // Found by the crash fuzzer: a broken foreach after the loop made the formatter fail on the fix's output.
-            if (!diagnostic.IsInWellFormedMembers(context.CancellationToken))
-            {
-                continue;
-            }
-
             if (AwaitedReadInLoopOnCapturedContextAnalyzer.CanConfigureAwait.Get(diagnostic))
             {
                 context.RegisterCodeFix(

@@ -42,13 +42,8 @@ public sealed class TinyIoPayingLockOrFlushFix : CodeFixProvider
 
     public override Task RegisterCodeFixesAsync(CodeFixContext context)
     {
-        foreach (var diagnostic in context.Diagnostics)
+        foreach (var diagnostic in context.Diagnostics.InWellFormedMembers(context.CancellationToken))
         {
-            if (!diagnostic.IsInWellFormedMembers(context.CancellationToken))
-            {
-                continue;
-            }
-
             if (TinyIoPayingLockOrFlushAnalyzer.Kind.Get(diagnostic) is not { } kind || !TinyIoPayingLockOrFlushAnalyzer.Fixable.Get(diagnostic))
             {
                 continue;
@@ -240,7 +235,7 @@ public sealed class TinyIoPayingLockOrFlushFix : CodeFixProvider
         protected override async Task<Document?> FixAllAsync(FixAllContext fixAllContext, Document document, ImmutableArray<Diagnostic> diagnostics) =>
             await FixAsync(
                     document,
-                    diagnostics.Where(d => TinyIoPayingLockOrFlushAnalyzer.Fixable.Get(d) && d.IsInWellFormedMembers(fixAllContext.CancellationToken)),
+                    diagnostics.Where(TinyIoPayingLockOrFlushAnalyzer.Fixable.Get).InWellFormedMembers(fixAllContext.CancellationToken),
                     fixAllContext.CancellationToken)
                 .ConfigureAwait(false);
     }

@@ -31,13 +31,8 @@ public sealed class DirectoryListingMaterializedFix : CodeFixProvider
     public override async Task RegisterCodeFixesAsync(CodeFixContext context)
     {
         var root = await context.Document.GetSyntaxRootAsync(context.CancellationToken).ConfigureAwait(false);
-        foreach (var diagnostic in context.Diagnostics)
+        foreach (var diagnostic in context.Diagnostics.InWellFormedMembers(context.CancellationToken))
         {
-            if (!diagnostic.IsInWellFormedMembers(context.CancellationToken))
-            {
-                continue;
-            }
-
             if (!TryFindListing(root, diagnostic, out _, out var enumeratingName))
             {
                 continue;

@@ -38,13 +38,8 @@ public sealed class FileReopenedForEachAppendFix : CodeFixProvider
 
     public override async Task RegisterCodeFixesAsync(CodeFixContext context)
     {
-        foreach (var diagnostic in context.Diagnostics)
+        foreach (var diagnostic in context.Diagnostics.InWellFormedMembers(context.CancellationToken))
         {
-            if (!diagnostic.IsInWellFormedMembers(context.CancellationToken))
-            {
-                continue;
-            }
-
             if (!await IsPossibleAsync(context.Document, diagnostic, context.CancellationToken).ConfigureAwait(false))
             {
                 continue;
@@ -297,10 +292,9 @@ public sealed class FileReopenedForEachAppendFix : CodeFixProvider
         protected override async Task<Document?> FixAllAsync(FixAllContext fixAllContext, Document document, ImmutableArray<Diagnostic> diagnostics)
         {
             var fixable = new List<Diagnostic>();
-            foreach (var diagnostic in diagnostics)
+            foreach (var diagnostic in diagnostics.InWellFormedMembers(fixAllContext.CancellationToken))
             {
-                if (diagnostic.IsInWellFormedMembers(fixAllContext.CancellationToken) &&
-                    await IsPossibleAsync(document, diagnostic, fixAllContext.CancellationToken).ConfigureAwait(false))
+                if (await IsPossibleAsync(document, diagnostic, fixAllContext.CancellationToken).ConfigureAwait(false))
                 {
                     fixable.Add(diagnostic);
                 }

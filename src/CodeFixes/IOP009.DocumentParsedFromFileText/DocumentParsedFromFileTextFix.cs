@@ -40,13 +40,8 @@ public sealed class DocumentParsedFromFileTextFix : CodeFixProvider
 
     public override async Task RegisterCodeFixesAsync(CodeFixContext context)
     {
-        foreach (var diagnostic in context.Diagnostics)
+        foreach (var diagnostic in context.Diagnostics.InWellFormedMembers(context.CancellationToken))
         {
-            if (!diagnostic.IsInWellFormedMembers(context.CancellationToken))
-            {
-                continue;
-            }
-
             if (!DocumentParsedFromFileTextAnalyzer.Fixable.Get(diagnostic) ||
                 await PlanAsync(context.Document, diagnostic, context.CancellationToken).ConfigureAwait(false) is not { } plan)
             {

@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -30,10 +31,25 @@ internal static class SyntaxHelpers
     }
 
     /// <summary>
+    /// The diagnostics a fix may rewrite (<see cref="IsInWellFormedMembers"/>): every fix offers only these, and every
+    /// Fix All rewrites only these.
+    /// </summary>
+    public static IEnumerable<Diagnostic> InWellFormedMembers(this IEnumerable<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    {
+        foreach (var diagnostic in diagnostics)
+        {
+            if (diagnostic.IsInWellFormedMembers(cancellationToken))
+            {
+                yield return diagnostic;
+            }
+        }
+    }
+
+    /// <summary>
     /// Whether every place <paramref name="diagnostic"/> names (the one it is reported at and the additional ones: the
-    /// code a fix rewrites) lies in a member that parses (<see cref="IsInWellFormedMember(SyntaxNode)"/>). Every fix asks it before it
-    /// offers anything, and every Fix All before it rewrites: a read to await inside <c>while [(...)</c> made Roslyn's
-    /// formatter fail an assertion while cleaning up IOP001's and IOP004's output (a 60,000-variant fuzz run).
+    /// code a fix rewrites) lies in a member that parses (<see cref="IsInWellFormedMember(SyntaxNode)"/>): a read to
+    /// await inside <c>while [(...)</c> made Roslyn's formatter fail an assertion while cleaning up IOP001's and
+    /// IOP004's output (a 60,000-variant fuzz run).
     /// </summary>
     public static bool IsInWellFormedMembers(this Diagnostic diagnostic, CancellationToken cancellationToken)
     {
