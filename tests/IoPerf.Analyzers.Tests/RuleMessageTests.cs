@@ -256,6 +256,46 @@ public sealed class RuleMessageTests
             "Directory.GetFiles builds an array of every entry although only its first entry is used; Directory.EnumerateFiles yields the entries as they are read"
         },
         {
+            "IOP007",
+            """
+            using System.IO;
+            using System.Linq;
+            class C
+            {
+                bool M(DirectoryInfo folder) => folder.GetDirectories().Any(d => d.Name == "src");
+            }
+            """,
+            "DirectoryInfo.GetDirectories builds an array of every entry although only whether an entry matches is used; DirectoryInfo.EnumerateDirectories yields the entries as they are read"
+        },
+        {
+            "IOP007",
+            """
+            using System.IO;
+            using System.Linq;
+            class C
+            {
+                string? M(string root)
+                {
+                    var files = Directory.GetFiles(root);
+                    return files.Where(f => !Path.GetFileName(f).StartsWith(".")).FirstOrDefault();
+                }
+            }
+            """,
+            "Directory.GetFiles builds an array of every entry although only its first matching entry is used; Directory.EnumerateFiles yields the entries as they are read"
+        },
+        {
+            "IOP007",
+            """
+            using System.IO;
+            using System.Linq;
+            class C
+            {
+                string M(string root) => Directory.GetFiles(root).Select(Path.GetFileName).FirstOrDefault("none")!;
+            }
+            """,
+            "Directory.GetFiles builds an array of every entry although only its first entry is used; Directory.EnumerateFiles yields the entries as they are read"
+        },
+        {
             "IOP008",
             """
             using System.IO;

@@ -115,10 +115,12 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
             additionalLocations.Add(local.Syntax.GetLocation());
         }
 
+        var stopsAtAMatch = use is ListingUse.Any or ListingUse.First && DirectoryListings.StopsAtAMatch((IInvocationOperation)consumer, call);
         var reason = use switch
         {
-            ListingUse.LengthCheck or ListingUse.Any => nameof(Resources.IOP007_ExistenceCheck),
-            ListingUse.First => nameof(Resources.IOP007_FirstEntry),
+            ListingUse.LengthCheck => nameof(Resources.IOP007_ExistenceCheck),
+            ListingUse.Any => stopsAtAMatch ? nameof(Resources.IOP007_MatchCheck) : nameof(Resources.IOP007_ExistenceCheck),
+            ListingUse.First => stopsAtAMatch ? nameof(Resources.IOP007_FirstMatch) : nameof(Resources.IOP007_FirstEntry),
             _ => nameof(Resources.IOP007_SinglePass),
         };
         var properties = AsksForNone.With(Use.With(ImmutableDictionary<string, string?>.Empty, use), asksForNone);

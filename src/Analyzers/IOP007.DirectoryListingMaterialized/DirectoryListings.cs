@@ -80,6 +80,42 @@ internal static class DirectoryListings
     }
 
     /// <summary>
+    /// Whether a consumer that stops early (<see cref="StopsEarly"/>) stops at the first entry that passes a test rather
+    /// than at the first entry: a predicate of its own (<c>Any(d =&gt; d.Name == "src")</c>), or a step between it and
+    /// <paramref name="listing"/> that can drop entries (<c>Where</c>, <c>OfType</c>, <c>Skip</c>); a projection
+    /// (<c>Select</c>, <c>Cast</c>) keeps every entry. For the message only: the early stop is the same either way.
+    /// </summary>
+    public static bool StopsAtAMatch(IInvocationOperation consumer, IOperation listing)
+    {
+        if (!consumer.TargetMethod.IsExtensionMethod || consumer.Arguments.Length == 0)
+        {
+            return false;
+        }
+
+        for (var i = 1; i < consumer.Arguments.Length; i++)
+        {
+            // FirstOrDefault(defaultValue) takes a value, not a test.
+            if (consumer.Arguments[i].Parameter?.Type.TypeKind == TypeKind.Delegate)
+            {
+                return true;
+            }
+        }
+
+        var source = consumer.Arguments[0].Value.WalkDownConversions();
+        while (source != listing && source is IInvocationOperation { TargetMethod.IsExtensionMethod: true, Arguments.Length: > 0 } step)
+        {
+            if (step.TargetMethod.Name is not ("Select" or "Cast" or "AsEnumerable"))
+            {
+                return true;
+            }
+
+            source = step.Arguments[0].Value.WalkDownConversions();
+        }
+
+        return false;
+    }
+
+    /// <summary>
     /// <c>Directory.GetFiles(d).Length &gt; 0</c> (or != 0, &gt;= 1, == 0, &lt; 1, &lt;= 0, either way round), directly
     /// or through a local that is read only there.
     /// </summary>

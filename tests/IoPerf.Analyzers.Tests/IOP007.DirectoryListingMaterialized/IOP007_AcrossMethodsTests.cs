@@ -86,6 +86,30 @@ public sealed class IOP007_AcrossMethodsTests
         "'Entries', which returns DirectoryInfo.GetFiles, builds an array of every entry although only whether there is an entry is used; DirectoryInfo.EnumerateFiles, returned from it instead, yields the entries as they are read");
 
     [Fact]
+    public Task FirstEntry_ThroughAProjectExtensionMethod_IsNotCalledAMatch() => ExpectOne(
+        """
+        using System.IO;
+        using System.Linq;
+
+        static class Folders
+        {
+            private static string[] Logs(this string folder) => Directory.GetFiles(folder, "*.log");
+
+            public static string? FirstLog(string folder) => {|#0:folder.Logs()|}.Select(Path.GetFileName).FirstOrDefault();
+        }
+        """,
+        "'Logs', which returns Directory.GetFiles, builds an array of every entry although only its first entry is used; Directory.EnumerateFiles, returned from it instead, yields the entries as they are read");
+
+    [Fact]
+    public Task FirstMatch_ThroughAProjectMethod() => ExpectOne(
+        Code("""
+            private static string[] Logs(string folder) => Directory.GetFiles(folder, "*.log");
+
+            string? FirstLarge(string folder) => {|#0:Logs(folder)|}.FirstOrDefault(log => new FileInfo(log).Length > 1000);
+        """),
+        "'Logs', which returns Directory.GetFiles, builds an array of every entry although only its first matching entry is used; Directory.EnumerateFiles, returned from it instead, yields the entries as they are read");
+
+    [Fact]
     public Task PublicWrapper_AdvisesAnOverload() => ExpectOne(
         """
         using System.IO;
