@@ -123,6 +123,8 @@ internal static class CorpusRunner
         var modelNanoseconds = IoPerf.Analyzers.Internal.ModelMeter.Nanoseconds;
         var modelMethods = IoPerf.Analyzers.Internal.ModelMeter.MethodsRead;
         IoPerf.Analyzers.Internal.ModelMeter.Clock = ThreadCpu.Nanoseconds;
+        var analysisCpu = Process.GetCurrentProcess().TotalProcessorTime;
+        var analysisBytes = GC.GetTotalAllocatedBytes(precise: true);
         ImmutableArray<Diagnostic> meteredDiagnostics;
         try
         {
@@ -135,6 +137,9 @@ internal static class CorpusRunner
             // Also when the analysis throws: the meter must not go on timing the next compilation's work.
             IoPerf.Analyzers.Internal.ModelMeter.Clock = null;
         }
+
+        report.AnalysisCpuMilliseconds += (Process.GetCurrentProcess().TotalProcessorTime - analysisCpu).TotalMilliseconds;
+        report.AnalysisAllocatedBytes += GC.GetTotalAllocatedBytes(precise: true) - analysisBytes;
 
         report.ModelCpuMilliseconds += (IoPerf.Analyzers.Internal.ModelMeter.Nanoseconds - modelNanoseconds) / 1e6;
         report.ModelMethodsRead += IoPerf.Analyzers.Internal.ModelMeter.MethodsRead - modelMethods;
