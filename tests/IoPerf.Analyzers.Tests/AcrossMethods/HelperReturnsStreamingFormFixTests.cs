@@ -261,6 +261,44 @@ public sealed class HelperReturnsStreamingFormFixTests
                     }
                 """));
 
+    /// <summary>
+    /// A helper typed <c>IEnumerable&lt;string&gt;</c> whose <c>catch</c> hands back an empty list (BloomDesktop's
+    /// <c>SafeGetDirectories</c>): the empty list reads nothing, so the listing is followed; only the call changes.
+    /// </summary>
+    [Fact]
+    public Task ListingHelperWhoseCatchReturnsAnEmptyList_ReturnsEnumerateDirectories() =>
+        Listings.VerifyAcrossMethodsFixAsync(
+            Code("using System.Collections.Generic;\n", """
+                    internal static IEnumerable<string> SafeGetDirectories(string folder)
+                    {
+                        try
+                        {
+                            return Directory.GetDirectories(folder);
+                        }
+                        catch (UnauthorizedAccessException)
+                        {
+                            return new List<string>();
+                        }
+                    }
+
+                    DirectoryInfo[] Books(string folder) => {|IOP007:SafeGetDirectories(folder)|}.Select(dir => new DirectoryInfo(dir)).ToArray();
+                """),
+            Code("using System.Collections.Generic;\n", """
+                    internal static IEnumerable<string> SafeGetDirectories(string folder)
+                    {
+                        try
+                        {
+                            return Directory.EnumerateDirectories(folder);
+                        }
+                        catch (UnauthorizedAccessException)
+                        {
+                            return new List<string>();
+                        }
+                    }
+
+                    DirectoryInfo[] Books(string folder) => SafeGetDirectories(folder).Select(dir => new DirectoryInfo(dir)).ToArray();
+                """));
+
     /// <summary>Fix All: two methods, each changed once although two of its calls were reported.</summary>
     [Fact]
     public Task FixAll_ChangesEachMethodOnce() =>

@@ -145,6 +145,9 @@ public sealed class IOP007_AcrossMethodsTests
     [InlineData("private static string[] Logs(string folder) => Directory.Exists(folder) ? Directory.GetFiles(folder) : new[] { folder };")]
     [InlineData("private static string[] Logs(string folder) => Directory.GetFiles(folder).OrderBy(f => f).ToArray();")]
     [InlineData("private static string[] Logs(string folder) => File.ReadAllLines(folder);")]
+    [InlineData("private static IEnumerable<string> Logs(string folder) { try { return Directory.GetFiles(folder); } catch (IOException) { return new List<string> { folder }; } }")] // not an empty list
+    [InlineData("private static IEnumerable<string> Logs(string folder) { try { return Directory.GetFiles(folder); } catch (IOException) { return new List<string>(new[] { folder }); } }")]
+    [InlineData("private static IEnumerable<string> Logs(string folder) { try { return Directory.GetFiles(folder); } catch (IOException) { return new HashSet<string>(); } }")]
     public Task WrapperDoesMoreThanReturnTheListing_NoDiagnostic(string wrapper) => Verify.VerifyAcrossMethodsAsync(Code($$"""
             {{wrapper}}
 
