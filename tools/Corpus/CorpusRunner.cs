@@ -215,10 +215,19 @@ internal static class CorpusRunner
         var newErrors = new List<string>();
         var fixExceptions = new List<string>();
         var solution = project.Solution;
+        var changed = false;
         foreach (var fix in AnalyzerCatalog.FixesFor(ruleId))
         {
             try
             {
+                // A rule with two fixes (the one in place and the helper fix across methods): once the first has changed
+                // the project, the diagnostics name trees that are gone, so the second is given the rule's diagnostics anew.
+                if (changed)
+                {
+                    diagnostics = await RuleDiagnosticsAsync((await solution.GetProject(project.Id)!.GetCompilationAsync())!, properties, ruleId);
+                    changed = false;
+                }
+
                 // The equivalence key of the first fixable diagnostic's first action selects the fix to apply everywhere.
                 CodeAction? first = null;
                 foreach (var diagnostic in diagnostics)
@@ -250,6 +259,7 @@ internal static class CorpusRunner
                     if (operation is ApplyChangesOperation apply)
                     {
                         solution = apply.ChangedSolution;
+                        changed = true;
                     }
                 }
             }
@@ -270,15 +280,18 @@ internal static class CorpusRunner
             }
         }
 
-        var remaining = (await fixedCompilation
-                .WithAnalyzers(AnalyzerCatalog.AnalyzersFor(ruleId).ToImmutableArray(), AnalyzerCatalog.Options(configOptions: properties.AnalyzerBuildProperties))
-                .GetAnalyzerDiagnosticsAsync())
-            .Where(d => d.Id == ruleId)
-            .ToImmutableArray();
+        var remaining = await RuleDiagnosticsAsync(fixedCompilation, properties, ruleId);
         return (newErrors, remaining, fixExceptions);
 
         static string Key(Diagnostic error) => error.Id + ": " + error.GetMessage();
     }
+
+    private static async Task<ImmutableArray<Diagnostic>> RuleDiagnosticsAsync(Compilation compilation, ProjectProperties properties, string ruleId) =>
+        (await compilation
+            .WithAnalyzers(AnalyzerCatalog.AnalyzersFor(ruleId).ToImmutableArray(), AnalyzerCatalog.Options(configOptions: properties.AnalyzerBuildProperties))
+            .GetAnalyzerDiagnosticsAsync())
+        .Where(d => d.Id == ruleId)
+        .ToImmutableArray();
 }
 
 /// <summary>Serves Fix All the diagnostics already computed, instead of running the analyzers again per document.</summary>

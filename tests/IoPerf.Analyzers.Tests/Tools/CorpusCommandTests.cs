@@ -167,6 +167,43 @@ public sealed class CorpusCommandTests : IDisposable
         }
     }
 
+    /// <summary>
+    /// A rule with two fixes, both needed in one file: the fix in place changes the file first, and the helper fix across
+    /// methods is still applied (it was given diagnostics of the file as it was, whose tree was gone, and skipped it).
+    /// </summary>
+    [Fact]
+    public async Task TwoFixesOfOneRuleInOneFile_AreBothApplied()
+    {
+        var project = Path.Combine(_folder, "Books");
+        Directory.CreateDirectory(project);
+        File.WriteAllText(Path.Combine(project, "Books.csproj"), "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup><ImplicitUsings>enable</ImplicitUsings></PropertyGroup></Project>");
+        File.WriteAllText(Path.Combine(project, "Shelf.cs"), """
+            static class Shelf
+            {
+                private static string[] Books(string folder) => Directory.GetFiles(folder, "*.htm");
+
+                public static int Count(string folder)
+                {
+                    var count = 0;
+                    foreach (var book in Books(folder)) count += book.Length;
+                    foreach (var cover in Directory.GetFiles(folder, "*.png")) count += cover.Length;
+                    return count;
+                }
+            }
+            """);
+        var json = Path.Combine(_folder, "report.json");
+
+        var (code, _, error) = await RunAsync(_folder, "--json", json, "--loader", "files", "--across-methods");
+
+        Assert.Equal("", error);
+        Assert.Equal(CorpusCommand.Clean, code);
+        using var report = JsonDocument.Parse(File.ReadAllText(json));
+        var iop007 = report.RootElement.GetProperty("Rules").GetProperty("IOP007");
+        Assert.Equal(2, iop007.GetProperty("Diagnostics").GetArrayLength());
+        Assert.Equal(0, iop007.GetProperty("FixIntroducedErrors").GetArrayLength());
+        Assert.Equal(0, iop007.GetProperty("RemainingAfterFix").GetInt32());
+    }
+
     /// <summary>A symbolic link to a source file that is not in the checkout is skipped, not a crash of the whole run.</summary>
     [Fact]
     public async Task LinkToAMissingSourceFile_IsSkipped()
