@@ -166,7 +166,8 @@ public sealed class HelperReturnsStreamingFormFix : CodeFixProvider
             }
             ));
 
-            if (helper.ReturnType is IArrayTypeSymbol array)
+            var array = helper.ReturnType as IArrayTypeSymbol;
+            if (array is not null)
             {
                 var returnTypeSpan = declaration.ReturnType.Span;
                 edits.Add((helperDocument.Id, editor => RetypeToEnumerable(editor, returnTypeSpan, array.ElementType)));
@@ -174,11 +175,13 @@ public sealed class HelperReturnsStreamingFormFix : CodeFixProvider
                 {
                     edits.Add((helperDocument.Id, editor => SequenceEdits.RetypeLocalToEnumerable(editor, helperLocal, array.ElementType)));
                 }
+            }
 
-                if (!await AddCallersAsync(solution, helper, helperDocument.Project, array, edits, cancellationToken).ConfigureAwait(false))
-                {
-                    return null;
-                }
+            // A method typed IEnumerable<T> keeps its type, but a caller in another project could still cast the array it
+            // returned ((string[])Helper(path) in a test given the internals): its callers are checked the same way.
+            if (!await AddCallersAsync(solution, helper, helperDocument.Project, array, edits, cancellationToken).ConfigureAwait(false))
+            {
+                return null;
             }
 
             var form = $"{readType.Name}.{streamingName}";
@@ -250,13 +253,14 @@ public sealed class HelperReturnsStreamingFormFix : CodeFixProvider
         }
 
         /// <summary>
-        /// Each call's explicitly typed local (<c>string[] lines = Helper();</c>) retyped; false when a use is outside the
-        /// method's project or not a plain call (the analyzer saw every use in its compilation, not in other projects).
+        /// Each call's explicitly typed local (<c>string[] lines = Helper();</c>) retyped when the method returned an array
+        /// (<paramref name="returnType"/>); false when a use is outside the method's project or not a plain call (the
+        /// analyzer saw every use in its compilation, not in other projects).
         /// </summary>
-        private static async Task<bool> AddCallersAsync(Solution solution, IMethodSymbol helper, Project project, IArrayTypeSymbol returnType, List<(DocumentId, Action<DocumentEditor>)> edits, CancellationToken cancellationToken)
+        private static async Task<bool> AddCallersAsync(Solution solution, IMethodSymbol helper, Project project, IArrayTypeSymbol? returnType, List<(DocumentId, Action<DocumentEditor>)> edits, CancellationToken cancellationToken)
         {
-            var elementType = returnType.ElementType;
-            returnType = (IArrayTypeSymbol)returnType.WithNullableAnnotation(NullableAnnotation.None);
+            var elementType = returnType?.ElementType;
+            returnType = (IArrayTypeSymbol?)returnType?.WithNullableAnnotation(NullableAnnotation.None);
             foreach (var referenced in await SymbolFinder.FindReferencesAsync(helper, solution, cancellationToken).ConfigureAwait(false))
             {
                 foreach (var location in referenced.Locations)
@@ -277,7 +281,7 @@ public sealed class HelperReturnsStreamingFormFix : CodeFixProvider
                         return false;
                     }
 
-                    if (LocalDeclaredBy(call) is { } local)
+                    if (returnType is not null && elementType is not null && LocalDeclaredBy(call) is { } local)
                     {
                         // Only a local of the method's own array type: an object[] or IList<object> local would change
                         // which overloads its elements pick once retyped to the method's element type.
