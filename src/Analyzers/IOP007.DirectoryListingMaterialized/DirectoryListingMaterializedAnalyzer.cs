@@ -115,12 +115,14 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
             additionalLocations.Add(local.Syntax.GetLocation());
         }
 
-        var stopsAtAMatch = use is ListingUse.Any or ListingUse.First && DirectoryListings.StopsAtAMatch((IInvocationOperation)consumer, call);
-        var reason = use switch
+        var stop = use is ListingUse.Any or ListingUse.First ? DirectoryListings.WhereItStops((IInvocationOperation)consumer, OriginOf(call, local, consumer)) : EarlyStop.Unclear;
+        var reason = (use, stop) switch
         {
-            ListingUse.LengthCheck => nameof(Resources.IOP007_ExistenceCheck),
-            ListingUse.Any => stopsAtAMatch ? nameof(Resources.IOP007_MatchCheck) : nameof(Resources.IOP007_ExistenceCheck),
-            ListingUse.First => stopsAtAMatch ? nameof(Resources.IOP007_FirstMatch) : nameof(Resources.IOP007_FirstEntry),
+            (ListingUse.LengthCheck, _) => nameof(Resources.IOP007_ExistenceCheck),
+            (ListingUse.Any, EarlyStop.AtTheFirstEntry) => nameof(Resources.IOP007_ExistenceCheck),
+            (ListingUse.Any, EarlyStop.AtTheFirstMatch) => nameof(Resources.IOP007_MatchCheck),
+            (ListingUse.First, EarlyStop.AtTheFirstEntry) => nameof(Resources.IOP007_FirstEntry),
+            (ListingUse.First, EarlyStop.AtTheFirstMatch) => nameof(Resources.IOP007_FirstMatch),
             _ => nameof(Resources.IOP007_SinglePass),
         };
         var properties = AsksForNone.With(Use.With(ImmutableDictionary<string, string?>.Empty, use), asksForNone);
@@ -240,6 +242,28 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
                SymbolEqualityComparer.Default.Equals(assembly, consumer.SemanticModel?.Compilation.Assembly)
             ? runWhileListed.Concat(new[] { consumer })
             : runWhileListed;
+    }
+
+    /// <summary>
+    /// Where the sequence the consumer reads starts: the listing's call, or the read of the local holding it (found in the
+    /// consumer; the listing's own call when it is not there).
+    /// </summary>
+    private static IOperation OriginOf(IInvocationOperation call, IVariableDeclaratorOperation? local, IOperation consumer)
+    {
+        if (local is null)
+        {
+            return call;
+        }
+
+        foreach (var operation in consumer.Descendants())
+        {
+            if (operation is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local.Symbol))
+            {
+                return reference;
+            }
+        }
+
+        return call;
     }
 
     /// <summary>

@@ -80,39 +80,57 @@ internal static class DirectoryListings
     }
 
     /// <summary>
-    /// Whether a consumer that stops early (<see cref="StopsEarly"/>) stops at the first entry that passes a test rather
-    /// than at the first entry: a predicate of its own (<c>Any(d =&gt; d.Name == "src")</c>), or a step between it and
-    /// <paramref name="listing"/> that can drop entries (<c>Where</c>, <c>OfType</c>, <c>Skip</c>); a projection
-    /// (<c>Select</c>, <c>Cast</c>) keeps every entry. For the message only: the early stop is the same either way.
+    /// Where a consumer that stops early (<see cref="StopsEarly"/>) stops, for the message: at the first entry when only
+    /// projections (<c>Select</c>, <c>Cast</c>) stand between it and <paramref name="origin"/> (the listing, or the read of
+    /// the local holding it); at the first match when it or a step before it tests the entries (<c>Any(d =&gt; ...)</c>,
+    /// <c>Where</c>, <c>OfType</c>); unclear for anything else (<c>Skip(1).First()</c>, the listing as the second
+    /// sequence of a <c>Concat</c>), where the message says only that the array is enumerated once.
     /// </summary>
-    public static bool StopsAtAMatch(IInvocationOperation consumer, IOperation listing)
+    public static EarlyStop WhereItStops(IInvocationOperation consumer, IOperation origin)
     {
-        if (!consumer.TargetMethod.IsExtensionMethod || consumer.Arguments.Length == 0)
+        var stop = EarlyStop.AtTheFirstEntry;
+        foreach (var argument in consumer.Arguments)
         {
-            return false;
-        }
-
-        for (var i = 1; i < consumer.Arguments.Length; i++)
-        {
-            // FirstOrDefault(defaultValue) takes a value, not a test.
-            if (consumer.Arguments[i].Parameter?.Type.TypeKind == TypeKind.Delegate)
+            // A test of the consumer's own; FirstOrDefault(defaultValue) takes a value, not a test.
+            if (argument.Parameter is { Ordinal: > 0, Type.TypeKind: TypeKind.Delegate })
             {
-                return true;
+                stop = EarlyStop.AtTheFirstMatch;
             }
         }
 
-        var source = consumer.Arguments[0].Value.WalkDownConversions();
-        while (source != listing && source is IInvocationOperation { TargetMethod.IsExtensionMethod: true, Arguments.Length: > 0 } step)
+        for (var operation = origin; ;)
         {
-            if (step.TargetMethod.Name is not ("Select" or "Cast" or "AsEnumerable"))
+            var parent = operation.Parent;
+            if (parent is IConversionOperation or IParenthesizedOperation)
             {
-                return true;
+                operation = parent;
+                continue;
             }
 
-            source = step.Arguments[0].Value.WalkDownConversions();
-        }
+            // Each step takes the sequence as its source (the extension's first parameter), whatever the argument order.
+            if (parent is not IArgumentOperation { Parameter.Ordinal: 0, Parent: IInvocationOperation { TargetMethod.IsExtensionMethod: true } step })
+            {
+                return EarlyStop.Unclear;
+            }
 
-        return false;
+            if (step == consumer)
+            {
+                return stop;
+            }
+
+            switch (step.TargetMethod.Name)
+            {
+                case "Select" or "Cast" or "AsEnumerable":
+                    break;
+                case "Where" or "OfType" or "SkipWhile" or "TakeWhile":
+                    stop = EarlyStop.AtTheFirstMatch;
+                    break;
+                default:
+                    return EarlyStop.Unclear;
+            }
+
+            operation = step;
+        }
     }
 
     /// <summary>
@@ -185,4 +203,12 @@ internal static class DirectoryListings
     /// </summary>
     public static bool ExceptionsWouldMove(IInvocationOperation listing, IOperation call, IOperation consumer) =>
         ReturnedReads.MayRecurse(listing) && !new HashSet<ITryOperation>(call.CatchingTries()).SetEquals(consumer.CatchingTries());
+}
+
+/// <summary>Where a consumer that stops early stops (<see cref="DirectoryListings.WhereItStops"/>).</summary>
+internal enum EarlyStop
+{
+    AtTheFirstEntry,
+    AtTheFirstMatch,
+    Unclear,
 }

@@ -603,13 +603,15 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
         SymbolEqualityComparer.Default.Equals(method.ContainingType, _types.Enumerable);
 
     /// <summary>
-    /// <c>null</c>, <c>Array.Empty&lt;T&gt;()</c>, <c>new T[0]</c>, <c>""</c>, an empty <c>new List&lt;T&gt;()</c> (a
-    /// method typed <c>IEnumerable&lt;string&gt;</c> whose <c>catch</c> hands back an empty list): a return that reads nothing.
+    /// <c>null</c>, <c>Array.Empty&lt;T&gt;()</c>, <c>new T[0]</c>, <c>""</c>, a new empty collection (<c>new List&lt;T&gt;()</c>,
+    /// with or without a capacity: a method typed <c>IEnumerable&lt;string&gt;</c> whose <c>catch</c> hands back an empty
+    /// list): a return that reads nothing.
     /// </summary>
     private static bool IsNothingToStream(IOperation value) => value switch
     {
-        IObjectCreationOperation { Arguments.Length: 0, Type: INamedTypeSymbol { Name: "List", Arity: 1, ContainingNamespace: { Name: "Generic", ContainingNamespace: { Name: "Collections", ContainingNamespace.Name: "System" } } } } creation =>
-            creation.Initializer is null || creation.Initializer.Initializers.Length == 0,
+        IObjectCreationOperation { Initializer: null or { Initializers.Length: 0 } } creation =>
+            SinglePassEnumeration.IsGenericCollection(creation.Constructor?.ContainingType) &&
+            (creation.Arguments.Length == 0 || (creation.Arguments.Length == 1 && creation.Arguments[0].Parameter?.Type.SpecialType == SpecialType.System_Int32)),
         { ConstantValue: { HasValue: true, Value: null or "" } } => true,
         IInvocationOperation { TargetMethod: { Name: "Empty", ContainingType.SpecialType: SpecialType.System_Array }, Arguments.Length: 0 } => true,
         IInvocationOperation { TargetMethod: { Name: "Empty", ContainingType: { Name: "Enumerable", ContainingNamespace.Name: "Linq" } }, Arguments.Length: 0 } => true,

@@ -272,7 +272,8 @@ internal static class SinglePassEnumeration
         method.Name is "AddRange" or "UnionWith" or "ExceptWith" or "IntersectWith" or "SymmetricExceptWith" &&
         IsGenericCollection(method.ContainingType);
 
-    private static bool IsGenericCollection(INamedTypeSymbol? type) =>
+    /// <summary>One of System.Collections.Generic's collections that can be built from a sequence (List, HashSet, ...).</summary>
+    internal static bool IsGenericCollection(INamedTypeSymbol? type) =>
         type is { IsGenericType: true } &&
         type.ContainingNamespace?.ToDisplayString() == "System.Collections.Generic" &&
         type.Name is "List" or "HashSet" or "SortedSet" or "Queue" or "Stack" or "LinkedList";

@@ -54,6 +54,35 @@ public sealed class DirectoryListingMaterializedTests
         return test.RunAsync();
     }
 
+    /// <summary>
+    /// What the message says an early-stopping consumer uses: the first entry or whether there is one when only
+    /// projections stand between it and the listing; a match when it or a step tests the entries (named arguments in any
+    /// order); only "enumerated once" when a step changes which entry comes first (Skip, Distinct) or the listing is not
+    /// the sequence the chain starts from (the second of a Concat).
+    /// </summary>
+    [Theory]
+    [InlineData("Directory.GetFiles(root).Select(Path.GetFileName).First()", "only its first entry is used")]
+    [InlineData("Directory.GetFiles(root).Cast<string>().Any() ? \"y\" : \"n\"", "only whether there is an entry is used")]
+    [InlineData("Directory.GetFiles(root).Where(f => f.EndsWith(\".x\")).Select(Path.GetFileName).First()", "only its first matching entry is used")]
+    [InlineData("Enumerable.First(predicate: f => f.EndsWith(\".x\"), source: Directory.GetFiles(root))", "only its first matching entry is used")]
+    [InlineData("new DirectoryInfo(root).GetFileSystemInfos().OfType<FileInfo>().First().Name", "only its first matching entry is used")]
+    [InlineData("Directory.GetFiles(root).Skip(1).First()", "it is enumerated only once")]
+    [InlineData("Directory.GetFiles(root).Distinct().Any() ? \"y\" : \"n\"", "it is enumerated only once")]
+    [InlineData("new[] { root }.Concat(Directory.GetFiles(root)).First()", "it is enumerated only once")]
+    public async Task EarlyStop_TheMessageSaysWhatIsUsed(string expression, string reason)
+    {
+        var source = InClass($$"""
+                string M(string root) => {{expression}};
+            """);
+        var compilation = (await TestWorkspace.CreateDocument(source, TestFramework.Net100).Project.GetCompilationAsync())!;
+        var diagnostics = await compilation
+            .WithAnalyzers(ImmutableArray.Create<DiagnosticAnalyzer>(new DirectoryListingMaterializedAnalyzer()), AnalyzerCatalog.Options())
+            .GetAnalyzerDiagnosticsAsync();
+
+        var diagnostic = Assert.Single(diagnostics, d => d.Id == "IOP007");
+        Assert.Contains(" although " + reason + ";", diagnostic.GetMessage(System.Globalization.CultureInfo.InvariantCulture), StringComparison.Ordinal);
+    }
+
     // ---- Positives and their fixes -------------------------------------------------------------------------
 
     [Fact]
