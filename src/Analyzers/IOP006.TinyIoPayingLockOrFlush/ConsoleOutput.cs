@@ -54,7 +54,9 @@ internal static class ConsoleOutput
                 }
 
                 var method = invocation.TargetMethod;
-                if (model.Pacing.IsWait(invocation) || !method.ContainingNamespace.IsSystemOrBelow() || IsOtherIo(method, model.Types))
+                // A delegate runs code the loop was handed (an Action<T> is System's type, but not its code).
+                if (model.Pacing.IsWait(invocation) || method.MethodKind == MethodKind.DelegateInvoke ||
+                    !method.ContainingNamespace.IsSystemOrBelow() || IsOtherIo(method, model.Types))
                 {
                     return LoopWork.NotJustOutput;
                 }

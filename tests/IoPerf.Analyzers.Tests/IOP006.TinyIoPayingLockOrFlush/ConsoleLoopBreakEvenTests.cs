@@ -65,6 +65,40 @@ public sealed class ConsoleLoopBreakEvenTests
     [InlineData("foreach (var item in items) { try { {|IOP006:Console.Write(item)|}; Console.WriteLine(';'); throw new InvalidOperationException(); } catch (InvalidOperationException) { } }")]
     public Task ExitOnlySometimesOrFromAnInnerLoop_IsReported(string body) => Verify.VerifyAnalyzerAsync(InClass(body));
 
+    /// <summary>
+    /// A delegate the loop was handed runs code of the caller's (an <c>Action&lt;T&gt;</c> is System's type, not its code):
+    /// the loop is more than output, as with a call of the project's own method. A property of the project's types is not
+    /// (a getter is expected to be cheap and quiet).
+    /// </summary>
+    [Theory]
+    [InlineData("Action<string> each = s => File.Delete(s); foreach (var item in items) { Console.Write(item); Console.WriteLine(';'); each(item); }")]
+    [InlineData("Func<string, int> measure = s => s.Length; foreach (var item in items) { Console.Write(item); Console.WriteLine(measure(item)); }")]
+    [InlineData("Action<string> each = s => { }; foreach (var item in items) { Console.Write(item); Console.WriteLine(';'); each.Invoke(item); }")]
+    public Task DelegateInvokedInTheLoop_NoDiagnostic(string body) => Verify.VerifyAnalyzerAsync(InClass(body));
+
+    [Fact]
+    public Task PropertyOfTheProjectReadInTheLoop_IsReported() => Verify.VerifyAnalyzerAsync("""
+        using System;
+        using System.Collections.Generic;
+        using System.Linq;
+
+        public class Service
+        {
+            private readonly string[] _locales = { "en", "de" };
+
+            public string MainLocale => _locales[0];
+
+            public void Print(Dictionary<string, string> texts)
+            {
+                foreach (var (locale, text) in texts.Where(x => x.Key != MainLocale))
+                {
+                    {|IOP006:Console.Write(locale)|};
+                    Console.WriteLine(text);
+                }
+            }
+        }
+        """);
+
     private static string WithProjectMethods(string body) => $$"""
         using System;
         using System.IO;
