@@ -36,7 +36,7 @@ internal static class ReportPrinter
 
         MarkdownTables.Write(console, rules);
         console.WriteLine($"Of which the shared model's work across methods (charged above to the rule that asked first): {report.ModelCpuMilliseconds:F1} ms CPU, {report.ModelMethodsRead} method bodies read.");
-        console.WriteLine($"The whole analysis (every analyzer below and the driver's binding of each body for them): {report.AnalysisCpuMilliseconds:F0} ms of the process's CPU, {report.AnalysisAllocatedBytes / 1e6:F1} MB allocated.");
+        console.WriteLine($"The whole analysis (every analyzer in the tables above and below, and the driver's binding of each body for them): {report.AnalysisCpuMilliseconds:F0} ms of the process's CPU, {report.AnalysisAllocatedBytes / 1e6:F1} MB allocated.");
         console.WriteLine();
 
         console.WriteLine("Same compilations, the SDK's analyzers and two reference callbacks for comparison (SDK rules enabled as warnings):");
