@@ -86,10 +86,8 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
         }
 
         var runWhileListed = RunWhileListed(invocation, consumer).ToList();
-        if (runWhileListed.Exists(operation => operation is IReturnOperation { Kind: OperationKind.YieldReturn }) ||
-            model.Effects.MayChange(runWhileListed, ListingChanges.For(invocation, local, consumer, runWhileListed, types)))
+        if (model.Effects.MayChange(runWhileListed, ListingChanges.For(invocation, local, consumer, runWhileListed, types)))
         {
-            // A yield return hands control to the caller in the middle of the enumeration: its code is not in view.
             return;
         }
 
@@ -198,8 +196,7 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
         }
 
         var runWhileListed = RunWhileListed(call, consumer).ToList();
-        return !runWhileListed.Exists(operation => operation is IReturnOperation { Kind: OperationKind.YieldReturn }) &&
-               !model.Effects.MayChange(runWhileListed, ListingChanges.For(call, local, consumer, runWhileListed, model.Types));
+        return !model.Effects.MayChange(runWhileListed, ListingChanges.For(call, local, consumer, runWhileListed, model.Types));
     }
 
     /// <summary>

@@ -44,6 +44,13 @@ internal sealed class FileSystemEffects
         var site = new SiteEffects(followCalls);
         foreach (var operation in operations)
         {
+            // A yield return hands control to the iterator's caller in the middle: its code is not in view. Only at the
+            // site: inside a method the model reads, a yield hands control back to code that is.
+            if (followCalls && operation is IReturnOperation { Kind: OperationKind.YieldReturn } && filter.Concerns(FileEffect.UnknownCode))
+            {
+                return true;
+            }
+
             site.Clear();
             Classify(operation, site);
             foreach (var effect in site.Effects)

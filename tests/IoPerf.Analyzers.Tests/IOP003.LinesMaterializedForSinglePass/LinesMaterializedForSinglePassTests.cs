@@ -722,6 +722,23 @@ public sealed class LinesMaterializedForSinglePassTests
             }
         """));
 
+    /// <summary>
+    /// A <c>yield return</c> inside the loop hands control to the iterator's caller while the file would be open, and the
+    /// caller's code is not in view (stride's <c>Project.GetDependencies</c>): silent, as IOP007 is. A yield after the loop
+    /// runs once the lines are all read.
+    /// </summary>
+    [Theory]
+    [InlineData("foreach (var line in File.ReadAllLines(p)) { if (line.Length > 0) yield return line.Trim(); }")]
+    [InlineData("var lines = File.ReadAllLines(p); foreach (var line in lines) yield return line;")]
+    [InlineData("var count = 0; foreach (var line in {|IOP003:File.ReadAllLines(p)|}) count += line.Length; yield return count.ToString();")] // after the loop: reported
+    public Task YieldReturnWhileTheLinesAreRead_NoDiagnostic(string body) => Verify.VerifyAnalyzerAsync(
+        InClass($$"""
+            IEnumerable<string> M(string p)
+            {
+                {{body}}
+            }
+        """));
+
     [Fact]
     public Task TopLevelStatements_OnlyTheReadToLoopRangeIsSearched()
     {
