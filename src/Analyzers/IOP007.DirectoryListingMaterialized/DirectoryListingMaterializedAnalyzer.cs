@@ -113,7 +113,7 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
             additionalLocations.Add(local.Syntax.GetLocation());
         }
 
-        var stop = use is ListingUse.Any or ListingUse.First ? DirectoryListings.WhereItStops((IInvocationOperation)consumer, OriginOf(call, local, consumer)) : EarlyStop.Unclear;
+        var stop = use is ListingUse.Any or ListingUse.First ? DirectoryListings.WhereItStops((IInvocationOperation)consumer, OriginOf(call, local)) : EarlyStop.Unclear;
         var reason = (use, stop) switch
         {
             (ListingUse.LengthCheck, _) => nameof(Resources.IOP007_ExistenceCheck),
@@ -242,26 +242,11 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
     }
 
     /// <summary>
-    /// Where the sequence the consumer reads starts: the listing's call, or the read of the local holding it (found in the
-    /// consumer; the listing's own call when it is not there).
+    /// Where the sequence the consumer reads starts: the listing's call, or the one read of the local holding it (the
+    /// read the single pass was found through, <see cref="SinglePassEnumeration.FindOnlyReadInSameFunction"/>).
     /// </summary>
-    private static IOperation OriginOf(IInvocationOperation call, IVariableDeclaratorOperation? local, IOperation consumer)
-    {
-        if (local is null)
-        {
-            return call;
-        }
-
-        foreach (var operation in consumer.Descendants())
-        {
-            if (operation is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local.Symbol))
-            {
-                return reference;
-            }
-        }
-
-        return call;
-    }
+    private static IOperation OriginOf(IInvocationOperation call, IVariableDeclaratorOperation? local) =>
+        local is not null && SinglePassEnumeration.FindOnlyReadInSameFunction(local) is { } read ? read : call;
 
     /// <summary>
     /// How the listing's array is used, when it is one of the uses the rule reports: <paramref name="consumer"/> is

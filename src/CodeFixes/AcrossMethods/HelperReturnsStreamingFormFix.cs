@@ -259,7 +259,6 @@ public sealed class HelperReturnsStreamingFormFix : CodeFixProvider
         /// </summary>
         private static async Task<bool> AddCallersAsync(Solution solution, IMethodSymbol helper, Project project, IArrayTypeSymbol? returnType, List<(DocumentId, Action<DocumentEditor>)> edits, CancellationToken cancellationToken)
         {
-            var elementType = returnType?.ElementType;
             returnType = (IArrayTypeSymbol?)returnType?.WithNullableAnnotation(NullableAnnotation.None);
             foreach (var referenced in await SymbolFinder.FindReferencesAsync(helper, solution, cancellationToken).ConfigureAwait(false))
             {
@@ -281,7 +280,7 @@ public sealed class HelperReturnsStreamingFormFix : CodeFixProvider
                         return false;
                     }
 
-                    if (returnType is not null && elementType is not null && LocalDeclaredBy(call) is { } local)
+                    if (returnType is { ElementType: var elementType } && LocalDeclaredBy(call) is { } local)
                     {
                         // Only a local of the method's own array type: an object[] or IList<object> local would change
                         // which overloads its elements pick once retyped to the method's element type.
