@@ -605,7 +605,7 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
     /// <summary>
     /// <c>null</c>, <c>Array.Empty&lt;T&gt;()</c>, <c>new T[0]</c>, <c>""</c>, a new empty collection (<c>new List&lt;T&gt;()</c>,
     /// with or without a capacity: a method typed <c>IEnumerable&lt;string&gt;</c> whose <c>catch</c> hands back an empty
-    /// list): a return that reads nothing.
+    /// list), an empty collection expression (<c>[]</c>): a return that reads nothing.
     /// </summary>
     private static bool IsNothingToStream(IOperation value) => value switch
     {
@@ -617,7 +617,9 @@ internal sealed class ReturnedReads : MethodSummaries<ReturnedRead>
         IInvocationOperation { TargetMethod: { Name: "Empty", ContainingType: { Name: "Enumerable", ContainingNamespace.Name: "Linq" } }, Arguments.Length: 0 } => true,
         IArrayCreationOperation { DimensionSizes.Length: 1 } creation when creation.DimensionSizes[0].ConstantValue is { HasValue: true, Value: 0 } => true,
         IArrayCreationOperation { Initializer.ElementValues.Length: 0 } => true,
-        _ => false,
+        // `[]`: Roslyn 4.8, which the package builds against, has no operation of its own for a collection expression,
+        // so its syntax is asked (the same node under every compiler that runs the analyzer).
+        _ => value.Syntax is CollectionExpressionSyntax { Elements.Count: 0 },
     };
 
     /// <summary>A local read nowhere but in <c>return</c> statements (and written only where it is assigned once).</summary>

@@ -299,6 +299,50 @@ public sealed class HelperReturnsStreamingFormFixTests
                     DirectoryInfo[] Books(string folder) => SafeGetDirectories(folder).Select(dir => new DirectoryInfo(dir)).ToArray();
                 """));
 
+    /// <summary>
+    /// A helper whose <c>catch</c> returns an empty collection expression: <c>[]</c> reads nothing, and it still
+    /// compiles once the helper is retyped <c>IEnumerable&lt;string&gt;</c>.
+    /// </summary>
+    [Fact]
+    public Task ListingHelperWhoseCatchReturnsAnEmptyCollectionExpression_IsRetyped() =>
+        Listings.VerifyAcrossMethodsFixAsync(
+            Code("", """
+                    private static string[] Logs(string folder)
+                    {
+                        try
+                        {
+                            return Directory.GetFiles(folder, "*.log");
+                        }
+                        catch (UnauthorizedAccessException)
+                        {
+                            return [];
+                        }
+                    }
+
+                    void Print(string folder)
+                    {
+                        foreach (var file in {|IOP007:Logs(folder)|}) Console.WriteLine(file);
+                    }
+                """),
+            Code("using System.Collections.Generic;\n", """
+                    private static IEnumerable<string> Logs(string folder)
+                    {
+                        try
+                        {
+                            return Directory.EnumerateFiles(folder, "*.log");
+                        }
+                        catch (UnauthorizedAccessException)
+                        {
+                            return [];
+                        }
+                    }
+
+                    void Print(string folder)
+                    {
+                        foreach (var file in Logs(folder)) Console.WriteLine(file);
+                    }
+                """));
+
     /// <summary>Fix All: two methods, each changed once although two of its calls were reported.</summary>
     [Fact]
     public Task FixAll_ChangesEachMethodOnce() =>

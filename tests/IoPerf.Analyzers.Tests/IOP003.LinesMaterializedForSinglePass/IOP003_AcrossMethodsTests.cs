@@ -40,6 +40,8 @@ public sealed class IOP003_AcrossMethodsTests
     [InlineData("private static string[] Load(string path) { return File.ReadAllLines(path); }")]
     [InlineData("private static string[] Load(string path) { var lines = File.ReadAllLines(path); return lines; }")]
     [InlineData("private static string[] Load(string path) { if (!File.Exists(path)) return Array.Empty<string>(); return File.ReadAllLines(path); }")]
+    [InlineData("private static string[] Load(string path) { if (!File.Exists(path)) return []; return File.ReadAllLines(path); }")]
+    [InlineData("private static IEnumerable<string> Load(string path) => File.Exists(path) ? File.ReadAllLines(path) : [];")]
     [InlineData("private static string[]? Load(string path) => File.Exists(path) ? File.ReadAllLines(path) : null;")]
     [InlineData("private static IEnumerable<string> Load(string path) => File.ReadAllLines(path);")]
     [InlineData("private static string[] Load(string path) => Inner(path); private static string[] Inner(string p) => File.ReadAllLines(p);")]
@@ -229,6 +231,8 @@ public sealed class IOP003_AcrossMethodsTests
     [InlineData("private static string[] Load(string path) { var lines = File.ReadAllLines(path); lines[0] = \"\"; return lines; }")] // changed before it is returned
     [InlineData("private static string[] Load(string path) { try { return File.ReadAllLines(path); } catch (IOException) { return Array.Empty<string>(); } }")] // errors handled inside
     [InlineData("private static string[] Load(string path) => File.Exists(path) ? File.ReadAllLines(path) : new[] { \"default\" };")] // not always the file
+    [InlineData("private static string[] Load(string path) => File.Exists(path) ? File.ReadAllLines(path) : [\"default\"];")]           // a collection expression with an element
+    [InlineData("private static string[] Load(string path) => File.Exists(path) ? [.. File.ReadAllLines(path)] : [];")]                // spread into a new array: not the read's array
     [InlineData("private static string[] Load(string path) { var lines = File.ReadAllLines(path); File.Delete(path); return lines; }")] // the file is gone before the lines would be read
     [InlineData("private static string[] Load(string path) { lock (typeof(C)) { return File.ReadAllLines(path); } }")]                  // read under a lock
     [InlineData("private static string[] Load(string path) { using var gate = new System.Threading.SemaphoreSlim(1); return File.ReadAllLines(path); }")] // disposed before streamed lines would be read
