@@ -145,11 +145,29 @@ internal static class WarmUp
 
                 internal static void Other(string row) => Console.Error.WriteLine(row);
 
-                internal void Use(IStore store, string path, string folder)
+                internal static FileStream Open(string path) => new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, 4096, useAsync: true);
+
+                internal static long Sum(string path, byte[] buffer)
+                {
+                    using var stream = File.OpenRead(path);
+                    long total = 0;
+                    int n;
+                    while ((n = stream.Read(buffer, 0, buffer.Length)) > 0)
+                    {
+                        total += n;
+                    }
+
+                    return total;
+                }
+
+                internal long Use(IStore store, string path, string folder, string[] rows)
                 {
                     foreach (var line in store.Load(path)) Log(line);
-                    foreach (var file in Listing(folder)) { Print(file); Other(file); }
+                    foreach (var file in Listing(folder)) Other(file);
+                    foreach (var row in rows) Print(row);
                     using var document = System.Text.Json.JsonDocument.Parse(Text(path));
+                    using var opened = Open(path);
+                    return opened.ReadByte() + Sum(path, new byte[4096]);
                 }
             }
             """;
