@@ -82,7 +82,10 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
             if (streams)
             {
                 start.RegisterOperationAction(c => AnalyzeCreation(c, types), OperationKind.ObjectCreation);
-                start.RegisterOperationAction(c => AnalyzeAutoFlushStatement(c, types), OperationKind.SimpleAssignment);
+                if (CompilationText.Mentions(start.Compilation, WatchedWords.AutoFlushes, start.CancellationToken))
+                {
+                    start.RegisterOperationAction(c => AnalyzeAutoFlushStatement(c, types), OperationKind.SimpleAssignment);
+                }
             }
         });
     }

@@ -53,9 +53,15 @@ internal static class WatchedWords
     /// </summary>
     public static readonly WordList StreamReads = WordList.OfIdentifiers("Read", "ReadAsync", "ReadAtLeast", "ReadAtLeastAsync");
 
+    /// <summary>
+    /// <c>writer.AutoFlush = true;</c> (IOP006), as a whole identifier: a compilation that never names it registers no
+    /// callback for its assignments, of which there are as many as calls.
+    /// </summary>
+    public static readonly WordList AutoFlushes = WordList.OfIdentifiers("AutoFlush");
+
     /// <summary>All of the above, in the order <see cref="TreeWords"/> keeps their places.</summary>
     public static readonly ImmutableArray<WordList> All = ImmutableArray.Create(
-        LineReads, TextReads, Listings, Appends, Searches, ConsoleRedirects, ReturnedReads, ConsoleWrites, StreamReads);
+        LineReads, TextReads, Listings, Appends, Searches, ConsoleRedirects, ReturnedReads, ConsoleWrites, StreamReads, AutoFlushes);
 
     /// <summary>Where <paramref name="words"/> is in <see cref="All"/>; -1 for a list declared elsewhere (tests).</summary>
     public static int IndexOf(WordList words)

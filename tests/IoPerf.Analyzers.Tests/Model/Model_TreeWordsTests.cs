@@ -20,6 +20,7 @@ public sealed class Model_TreeWordsTests
             System.IO.Directory.GetFiles(p); System.IO.Directory.GetDirectories(p); System.IO.Directory.GetFileSystemEntries(p);
             System.IO.Path.GetFileName(p); System.IO.File.AppendAllText(p, text); p.IndexOfAny(new[] { 'a' }); System.MemoryExtensions.ContainsAny(p.AsSpan(), 'a', 'b');
             System.Console.SetOut(System.IO.TextWriter.Null); System.Console.SetOutput(); System.Console.WriteLine(p);
+            var w = new System.IO.StreamWriter(p); w.AutoFlush = true; var AutoFlushed = false;
         }
         """;
 
