@@ -96,6 +96,16 @@ internal static class WarmUp
                     }
                 }
 
+                public void Flushed(string path, string[] rows)
+                {
+                    using var writer = new StreamWriter(path);
+                    writer.AutoFlush = true;
+                    foreach (var row in rows)
+                    {
+                        writer.WriteLine(row);
+                    }
+                }
+
                 public int Lines(string path)
                 {
                     var count = 0;

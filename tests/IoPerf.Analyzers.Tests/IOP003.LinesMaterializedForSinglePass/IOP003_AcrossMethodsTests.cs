@@ -233,6 +233,7 @@ public sealed class IOP003_AcrossMethodsTests
     [InlineData("private static string[] Load(string path) => File.Exists(path) ? File.ReadAllLines(path) : new[] { \"default\" };")] // not always the file
     [InlineData("private static string[] Load(string path) => File.Exists(path) ? File.ReadAllLines(path) : [\"default\"];")]           // a collection expression with an element
     [InlineData("private static string[] Load(string path) => File.Exists(path) ? [.. File.ReadAllLines(path)] : [];")]                // spread into a new array: not the read's array
+    [InlineData("private static readonly string[] Defaults = { \"#\" }; private static string[] Load(string path) => File.Exists(path) ? File.ReadAllLines(path) : [.. Defaults];")] // a spread of other lines: not nothing
     [InlineData("private static string[] Load(string path) { var lines = File.ReadAllLines(path); File.Delete(path); return lines; }")] // the file is gone before the lines would be read
     [InlineData("private static string[] Load(string path) { lock (typeof(C)) { return File.ReadAllLines(path); } }")]                  // read under a lock
     [InlineData("private static string[] Load(string path) { using var gate = new System.Threading.SemaphoreSlim(1); return File.ReadAllLines(path); }")] // disposed before streamed lines would be read

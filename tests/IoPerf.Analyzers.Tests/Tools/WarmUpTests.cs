@@ -15,13 +15,18 @@ public sealed class WarmUpTests
     [InlineData(true)]
     public async Task EveryRuleReportsOnTheWarmUpFile(bool acrossMethods)
     {
-        string[] sdkRuleIds = ["CA1870", "CA2007"];
-        var diagnostics = await WarmUp.RunAsync(SdkAnalyzers.Load(sdkRuleIds), sdkRuleIds, acrossMethods);
+        var diagnostics = await WarmUp.RunAsync(SdkAnalyzers.Load(CorpusRunner.SdkRuleIds), CorpusRunner.SdkRuleIds, acrossMethods);
 
         var reported = diagnostics.Select(d => d.Id).ToHashSet();
         // IOP005 defers to CA2007, which the runner turns on to measure it: its loop in the warm-up file runs the rule
         // up to that question, as in every measured compilation, and reports nothing.
         var silent = Rules.All.Select(rule => rule.Id).Where(id => id != RuleIdentifiers.AwaitedReadInLoopOnCapturedContext && !reported.Contains(id)).ToList();
+        // IOP006's AutoFlush statement (its own callback) as well as its console loop.
+        if (!diagnostics.Any(d => d.Id == "IOP006" && d.GetMessage(CultureInfo.InvariantCulture).StartsWith("AutoFlush = true", StringComparison.Ordinal)))
+        {
+            silent.Add("IOP006 on an AutoFlush statement");
+        }
+
         if (acrossMethods)
         {
             // And each rule's path across methods, through the helper named in its message.
