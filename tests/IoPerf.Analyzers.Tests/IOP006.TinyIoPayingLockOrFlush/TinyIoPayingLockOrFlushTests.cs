@@ -602,6 +602,35 @@ public sealed class TinyIoPayingLockOrFlushTests
             }
         """));
 
+    /// <summary>
+    /// <c>@AutoFlush</c> is the same property: the compilation's text gate looks for the whole identifier, and <c>@</c>
+    /// is not part of it, so the assignment callback is registered and the statement reported and removed.
+    /// </summary>
+    [Fact]
+    public Task AutoFlushStatement_WrittenAsAVerbatimIdentifier_IsReportedAndRemoved() => Verify.VerifyCodeFixAsync(
+        InClass("""
+            public void Save(string path, int[] values)
+            {
+                using var writer = new StreamWriter(path);
+                {|IOP006:writer.@AutoFlush = true|};
+                foreach (var value in values)
+                {
+                    writer.Write(value);
+                }
+            }
+        """),
+        InClass("""
+            public void Save(string path, int[] values)
+            {
+                using var writer = new StreamWriter(path);
+                foreach (var value in values)
+                {
+                    writer.Write(value);
+                }
+                writer.Flush();
+            }
+        """));
+
     [Fact]
     public Task AutoFlushAmongOtherInitializers_OnlyItIsRemoved() => Verify.VerifyCodeFixAsync(
         InClass("""
