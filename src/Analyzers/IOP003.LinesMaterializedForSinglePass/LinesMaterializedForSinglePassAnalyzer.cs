@@ -41,7 +41,7 @@ public sealed class LinesMaterializedForSinglePassAnalyzer : DiagnosticAnalyzer
         {
             var types = WellKnownIoTypes.For(start.Compilation);
             if (types.File is null || RuleOptions.AlsoTargetsAFrameworkWithoutStreamingFileApis(start.Options) ||
-                !CompilationText.Mentions(start.Compilation, WatchedWords.LineReads, start.CancellationToken))
+                !CompilationText.MayTrigger(start.Compilation, WatchedWords.LineReads, start.Options, RuleOptions.ReachesAcrossMethods(start.Options), start.CancellationToken))
             {
                 return;
             }

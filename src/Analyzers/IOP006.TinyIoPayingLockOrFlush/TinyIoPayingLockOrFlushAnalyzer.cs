@@ -82,7 +82,7 @@ public sealed partial class TinyIoPayingLockOrFlushAnalyzer : DiagnosticAnalyzer
             if (streams)
             {
                 start.RegisterOperationAction(c => AnalyzeCreation(c, types), OperationKind.ObjectCreation);
-                if (CompilationText.Mentions(start.Compilation, WatchedWords.AutoFlushes, start.CancellationToken))
+                if (CompilationText.MayTrigger(start.Compilation, WatchedWords.AutoFlushes, start.Options, followingMethods: false, start.CancellationToken))
                 {
                     start.RegisterOperationAction(c => AnalyzeAutoFlushStatement(c, types), OperationKind.SimpleAssignment);
                 }

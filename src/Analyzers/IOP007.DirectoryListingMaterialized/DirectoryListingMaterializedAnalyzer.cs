@@ -39,7 +39,7 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
         {
             var types = WellKnownIoTypes.For(start.Compilation);
             if (types.File is null || RuleOptions.AlsoTargetsAFrameworkWithoutStreamingFileApis(start.Options) ||
-                !CompilationText.Mentions(start.Compilation, WatchedWords.Listings, start.CancellationToken))
+                !CompilationText.MayTrigger(start.Compilation, WatchedWords.Listings, start.Options, RuleOptions.ReachesAcrossMethods(start.Options), start.CancellationToken))
             {
                 return;
             }

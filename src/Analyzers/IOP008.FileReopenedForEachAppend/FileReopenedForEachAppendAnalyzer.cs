@@ -44,7 +44,7 @@ public sealed class FileReopenedForEachAppendAnalyzer : DiagnosticAnalyzer
         context.RegisterCompilationStartAction(start =>
         {
             var types = WellKnownIoTypes.For(start.Compilation);
-            if (types.File is null || !CompilationText.Mentions(start.Compilation, WatchedWords.Appends, start.CancellationToken))
+            if (types.File is null || !CompilationText.MayTrigger(start.Compilation, WatchedWords.Appends, start.Options, RuleOptions.ReachesAcrossMethods(start.Options), start.CancellationToken))
             {
                 return;
             }
