@@ -1,3 +1,5 @@
+using System.Collections.Generic;
+using System.Runtime.CompilerServices;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
@@ -21,9 +23,15 @@ namespace IoPerf.Analyzers.Internal;
 /// </summary>
 internal static class CompilationText
 {
+    /// <summary>
+    /// Each compilation's trees that are not generated files, found once for all the gates (the same options reach every
+    /// analyzer of a compilation).
+    /// </summary>
+    private static readonly ConditionalWeakTable<Compilation, SyntaxTree[]> s_handWritten = new();
+
     /// <summary>Whether some tree of <paramref name="compilation"/>, generated or not, holds one of <paramref name="words"/>.</summary>
     public static bool Mentions(Compilation compilation, WordList words, CancellationToken cancellationToken) =>
-        Mentions(compilation, words, skipGeneratedFilesBy: null, cancellationToken);
+        Mentions(compilation.SyntaxTrees, words, cancellationToken);
 
     /// <summary>
     /// A rule's gate: whether some tree of <paramref name="compilation"/> in which the rule could find its call holds one
@@ -34,18 +42,29 @@ internal static class CompilationText
     /// checkouts run here) that was most of the search.
     /// </summary>
     public static bool MayTrigger(Compilation compilation, WordList words, AnalyzerOptions options, bool followingMethods, CancellationToken cancellationToken) =>
-        Mentions(compilation, words, followingMethods ? null : options, cancellationToken);
+        followingMethods
+            ? Mentions(compilation.SyntaxTrees, words, cancellationToken)
+            : Mentions(s_handWritten.GetValue(compilation, c => HandWritten(c, options, cancellationToken)), words, cancellationToken);
 
-    private static bool Mentions(Compilation compilation, WordList words, AnalyzerOptions? skipGeneratedFilesBy, CancellationToken cancellationToken)
+    private static SyntaxTree[] HandWritten(Compilation compilation, AnalyzerOptions options, CancellationToken cancellationToken)
     {
+        var trees = new List<SyntaxTree>();
         foreach (var tree in compilation.SyntaxTrees)
         {
-            cancellationToken.ThrowIfCancellationRequested();
-            if (skipGeneratedFilesBy is not null && GeneratedCode.IsGeneratedFile(tree, skipGeneratedFilesBy, cancellationToken))
+            if (!GeneratedCode.IsGeneratedFile(tree, options, cancellationToken))
             {
-                continue;
+                trees.Add(tree);
             }
+        }
 
+        return trees.ToArray();
+    }
+
+    private static bool Mentions(IEnumerable<SyntaxTree> trees, WordList words, CancellationToken cancellationToken)
+    {
+        foreach (var tree in trees)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
             if (TreeWords.Mentions(tree, words))
             {
                 return true;
