@@ -1,5 +1,4 @@
 using System.Collections.Generic;
-using System.Runtime.CompilerServices;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
@@ -23,11 +22,8 @@ namespace IoPerf.Analyzers.Internal;
 /// </summary>
 internal static class CompilationText
 {
-    /// <summary>
-    /// Each compilation's trees that are not generated files, found once for all the gates (the same options reach every
-    /// analyzer of a compilation).
-    /// </summary>
-    private static readonly ConditionalWeakTable<Compilation, SyntaxTree[]> s_handWritten = new();
+    /// <summary>A file shorter than this is searched without asking whether it is generated.</summary>
+    private const int ShortestFileWorthAsking = 16 * 1024;
 
     /// <summary>Whether some tree of <paramref name="compilation"/>, generated or not, holds one of <paramref name="words"/>.</summary>
     public static bool Mentions(Compilation compilation, WordList words, CancellationToken cancellationToken) =>
@@ -39,25 +35,30 @@ internal static class CompilationText
     /// <paramref name="followingMethods"/>: the driver makes no callback in it, so a word only there triggers nothing, but
     /// a method declared there is followed across methods like any other. Its text is then never read: in projects with
     /// much generated code (EF migrations, bindings, designers: a fifth to four fifths of the text in five of eighteen
-    /// checkouts run here) that was most of the search.
+    /// checkouts run here) that can be most of the search (docs/performance.md, "Generated files left out of the gates").
     /// </summary>
-    public static bool MayTrigger(Compilation compilation, WordList words, AnalyzerOptions options, bool followingMethods, CancellationToken cancellationToken) =>
-        followingMethods
-            ? Mentions(compilation.SyntaxTrees, words, cancellationToken)
-            : Mentions(s_handWritten.GetValue(compilation, c => HandWritten(c, options, cancellationToken)), words, cancellationToken);
-
-    private static SyntaxTree[] HandWritten(Compilation compilation, AnalyzerOptions options, CancellationToken cancellationToken)
+    public static bool MayTrigger(Compilation compilation, WordList words, AnalyzerOptions options, bool followingMethods, CancellationToken cancellationToken)
     {
-        var trees = new List<SyntaxTree>();
+        if (followingMethods)
+        {
+            return Mentions(compilation.SyntaxTrees, words, cancellationToken);
+        }
+
+        // Each tree is asked when the search reaches it (most gates stop at the first tree holding a word), and only a
+        // long one: asking costs a few microseconds a tree (its name, options, first token and comments, found cold),
+        // more than searching a short file, and on a solution with nothing generated the first version, which asked
+        // every tree, cost more than it saved (docs/performance.md).
         foreach (var tree in compilation.SyntaxTrees)
         {
-            if (!GeneratedCode.IsGeneratedFile(tree, options, cancellationToken))
+            cancellationToken.ThrowIfCancellationRequested();
+            if ((tree.Length < ShortestFileWorthAsking || !GeneratedCode.IsGeneratedFile(tree, options, cancellationToken)) &&
+                TreeWords.Mentions(tree, words))
             {
-                trees.Add(tree);
+                return true;
             }
         }
 
-        return trees.ToArray();
+        return false;
     }
 
     private static bool Mentions(IEnumerable<SyntaxTree> trees, WordList words, CancellationToken cancellationToken)

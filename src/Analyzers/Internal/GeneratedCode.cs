@@ -101,24 +101,31 @@ internal static class GeneratedCode
             return false;
         }
 
-        var name = System.IO.Path.GetFileName(path);
-        if (name.StartsWith("TemporaryGeneratedFile_", System.StringComparison.OrdinalIgnoreCase))
+        // Without allocating: the name after the last separator, its extension after the last dot.
+        var nameStart = path!.LastIndexOfAny(PathSeparators) + 1;
+        if (string.Compare(path, nameStart, "TemporaryGeneratedFile_", 0, "TemporaryGeneratedFile_".Length, System.StringComparison.OrdinalIgnoreCase) == 0)
         {
             return true;
         }
 
-        var extension = System.IO.Path.GetExtension(name);
-        if (extension.Length == 0)
+        var extensionStart = path.LastIndexOf('.');
+        if (extensionStart <= nameStart || extensionStart == path.Length - 1)
         {
             return false;
         }
 
-        var stem = name.Substring(0, name.Length - extension.Length);
-        return stem.EndsWith(".designer", System.StringComparison.OrdinalIgnoreCase) ||
-               stem.EndsWith(".generated", System.StringComparison.OrdinalIgnoreCase) ||
-               stem.EndsWith(".g", System.StringComparison.OrdinalIgnoreCase) ||
-               stem.EndsWith(".g.i", System.StringComparison.OrdinalIgnoreCase);
+        return StemEndsWith(path, nameStart, extensionStart, ".designer") ||
+               StemEndsWith(path, nameStart, extensionStart, ".generated") ||
+               StemEndsWith(path, nameStart, extensionStart, ".g") ||
+               StemEndsWith(path, nameStart, extensionStart, ".g.i");
     }
+
+    // As the driver splits a path: at a backslash too, on Linux as well (Model_GeneratedFilesTests).
+    private static readonly char[] PathSeparators = { '/', '\\' };
+
+    private static bool StemEndsWith(string path, int nameStart, int extensionStart, string suffix) =>
+        extensionStart - nameStart >= suffix.Length &&
+        string.Compare(path, extensionStart - suffix.Length, suffix, 0, suffix.Length, System.StringComparison.OrdinalIgnoreCase) == 0;
 
     /// <summary>
     /// Only a root already in memory is read: the command-line compiler holds every tree's, while the IDE may have let one

@@ -101,7 +101,7 @@ public sealed class Model_CompilationTextTests
     public async Task TheRulesCallOnlyInAGeneratedFile_GetsNoCallbackOfIt(string rule, string reported)
     {
         var userCode = Job("foreach (var item in items) Console.WriteLine(item.Length);");
-        var generated = Job(reported).Replace("class Job", "class GeneratedJob", StringComparison.Ordinal);
+        var generated = Long(Job(reported).Replace("class Job", "class GeneratedJob", StringComparison.Ordinal));
 
         var inDesignerFile = await RunAsync(rule, CompileFiles(("Job.cs", userCode), ("Job.Designer.cs", generated)));
         Assert.Equal(0, inDesignerFile.Actions);
@@ -121,7 +121,7 @@ public sealed class Model_CompilationTextTests
         var userCode = Job("foreach (var item in items) Console.WriteLine(item.Length);");
         const string flushing = "class W { System.IO.StreamWriter w = new(\"f\"); void M() { w.AutoFlush = true; } }";
 
-        var generated = await RunAsync("IOP006", CompileFiles(("Job.cs", userCode), ("W.g.cs", flushing)));
+        var generated = await RunAsync("IOP006", CompileFiles(("Job.cs", userCode), ("W.g.cs", Long(flushing))));
         var handWritten = await RunAsync("IOP006", CompileFiles(("Job.cs", userCode), ("W.cs", flushing)));
 
         Assert.Equal(handWritten.Actions - 1, generated.Actions);
@@ -130,7 +130,7 @@ public sealed class Model_CompilationTextTests
     [Fact]
     public void MayTrigger_LeavesGeneratedFilesOut_UnlessFollowingMethods()
     {
-        var compilation = CompileFiles(("A.cs", "class A { }"), ("B.g.cs", "class B { string[] M() => System.IO.Directory.GetFiles(\"d\"); }"));
+        var compilation = CompileFiles(("A.cs", "class A { }"), ("B.g.cs", Long("class B { string[] M() => System.IO.Directory.GetFiles(\"d\"); }")));
         var options = new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty);
 
         Assert.False(CompilationText.MayTrigger(compilation, WatchedWords.Listings, options, followingMethods: false, CancellationToken.None));
@@ -152,11 +152,14 @@ public sealed class Model_CompilationTextTests
             }
             """;
         var caller = Job("foreach (var file in Names(path)) Console.WriteLine(file);").Replace("class Job", "partial class Job", StringComparison.Ordinal);
-        var compilation = CompileFiles(("Job.cs", caller), ("Job.Names.cs", helper));
+        var compilation = CompileFiles(("Job.cs", caller), ("Job.Names.g.cs", Long(helper)));
 
         Assert.Equal(0, (await RunAsync("IOP007", compilation)).Diagnostics);
         Assert.Equal(1, (await RunAsync("IOP007", compilation, ("ioperf_across_methods", "true"))).Diagnostics);
     }
+
+    /// <summary>Long enough for the gates to ask whether the file is generated (a short one is searched).</summary>
+    private static string Long(string source) => source + "\n// " + new string('x', 20_000) + "\n";
 
     private static CSharpCompilation CompileFiles(params (string Path, string Source)[] files) =>
         CSharpCompilation.Create(
