@@ -120,8 +120,8 @@ internal static class GeneratedCode
                StemEndsWith(path, nameStart, extensionStart, ".g.i");
     }
 
-    // As the driver splits a path: at a backslash too, on Linux as well (Model_GeneratedFilesTests).
-    private static readonly char[] PathSeparators = { '/', '\\' };
+    // As the driver splits a path: at a backslash and a colon too, on Linux as well (Model_GeneratedFilesTests).
+    private static readonly char[] PathSeparators = { '/', '\\', ':' };
 
     private static bool StemEndsWith(string path, int nameStart, int extensionStart, string suffix) =>
         extensionStart - nameStart >= suffix.Length &&

@@ -17,11 +17,7 @@ namespace IoPerf.Analyzers.Tests.Model;
 public sealed class Model_CompilationTextTests
 {
     private static CSharpCompilation Compile(params string[] sources) =>
-        CSharpCompilation.Create(
-            "Gate",
-            sources.Select((source, i) => CSharpSyntaxTree.ParseText(source, new CSharpParseOptions(LanguageVersion.Latest), path: $"File{i}.cs")),
-            TestFrameworkReferences.Get(TestFramework.Net80),
-            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
+        CompileFiles(sources.Select((source, i) => ($"File{i}.cs", source)).ToArray());
 
     [Fact]
     public void Mentions_AWordInAnyTree_AndNoneWhereNoTreeHoldsOne()
@@ -112,6 +108,10 @@ public sealed class Model_CompilationTextTests
         var configuredAsUserCode = await RunAsync(rule, CompileFiles(("Job.cs", userCode), ("Job.Designer.cs", generated)), ("generated_code", "false"));
         Assert.True(configuredAsUserCode.Actions > 0, $"{rule} skipped a file the .editorconfig says is not generated");
         Assert.Equal(1, configuredAsUserCode.Diagnostics);
+
+        // With reach across methods on, every rule that follows methods searches generated files again; IOP004 follows none.
+        var reaching = await RunAsync(rule, CompileFiles(("Job.cs", userCode), ("Job.Designer.cs", generated)), ("ioperf_across_methods", "true"));
+        Assert.True(rule == "IOP004" ? reaching.Actions == 0 : reaching.Actions > 0, $"{rule} with reach across methods on: {reaching.Actions} operation actions");
     }
 
     /// <summary>IOP006 registers its assignment callback only where hand-written code names <c>AutoFlush</c>.</summary>
