@@ -23,7 +23,7 @@ namespace IoPerf.Analyzers.Internal;
 internal static class CompilationText
 {
     /// <summary>A file shorter than this is searched without asking whether it is generated.</summary>
-    private const int ShortestFileWorthAsking = 16 * 1024;
+    internal const int ShortestFileWorthAsking = 16 * 1024;
 
     /// <summary>Whether some tree of <paramref name="compilation"/>, generated or not, holds one of <paramref name="words"/>.</summary>
     public static bool Mentions(Compilation compilation, WordList words, CancellationToken cancellationToken) =>

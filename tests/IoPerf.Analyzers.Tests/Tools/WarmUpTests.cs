@@ -1,5 +1,9 @@
+using System.Collections.Immutable;
 using System.Globalization;
+using IoPerf.Analyzers.Internal;
 using IoPerf.Corpus;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
 using Xunit;
 
 namespace IoPerf.Analyzers.Tests.Tools;
@@ -37,5 +41,25 @@ public sealed class WarmUpTests
         }
 
         Assert.True(silent.Count == 0, "silent on the warm-up file: " + string.Join(", ", silent) + "\n" + string.Join("\n", diagnostics.Select(d => d.ToString())));
+    }
+
+    /// <summary>
+    /// Each rule's gate must ask a long file whether it is generated before its search stops at the file that names its
+    /// words - a generated one and a hand-written one - or that question is JIT-compiled inside a measured compilation.
+    /// </summary>
+    [Fact]
+    public async Task TheGatesAskLongFilesBeforeReachingTheWords()
+    {
+        var compilation = await WarmUp.CreateCompilationAsync();
+        var options = new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty);
+
+        // A gate's search stops at the first tree that holds one of its words: the earliest any gate can stop.
+        var trees = compilation.SyntaxTrees.ToList();
+        var firstWithWords = trees.FindIndex(tree => WatchedWords.All.Any(words => TreeWords.Mentions(tree, words)));
+        var askedLong = trees.Take(firstWithWords).Where(tree => tree.Length >= CompilationText.ShortestFileWorthAsking).ToList();
+
+        Assert.Contains(askedLong, tree => GeneratedCode.IsGeneratedFile(tree, options, CancellationToken.None));
+        Assert.Contains(askedLong, tree => !GeneratedCode.IsGeneratedFile(tree, options, CancellationToken.None));
+        Assert.Empty(compilation.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error));
     }
 }
