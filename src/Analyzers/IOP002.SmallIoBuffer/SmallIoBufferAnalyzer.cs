@@ -61,6 +61,11 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
         IOperation? bufferSize;
         if (FileOpening.TryCreate(creation, types, context.CancellationToken) is { } opening)
         {
+            if (opening.DeclaresRandomAccess)
+            {
+                return; // the code seeks between reads: a bigger buffer reads more bytes it will not use
+            }
+
             bufferSize = opening.BufferSize;
         }
         else if (creation.Arguments.GetArgument("bufferSize")?.Value is { } wrapperBufferSize &&
@@ -102,7 +107,7 @@ public sealed class SmallIoBufferAnalyzer : DiagnosticAnalyzer
         {
             case "Create" when WellKnownIoTypes.Is(method.ContainingType, types.File):
             case "Open" when WellKnownIoTypes.Is(method.ContainingType, types.File) || WellKnownIoTypes.Is(method.ContainingType, types.FileInfo):
-                if (!invocation.Syntax.ContainsDiagnostics && FileOpening.TryCreate(invocation, types, context.CancellationToken) is { BufferSize: { } size })
+                if (!invocation.Syntax.ContainsDiagnostics && FileOpening.TryCreate(invocation, types, context.CancellationToken) is { BufferSize: { } size, DeclaresRandomAccess: false })
                 {
                     AnalyzeStreamBuffer(context, invocation, size, types);
                 }

@@ -23,6 +23,7 @@ internal enum AsyncMode
 internal sealed class FileOpening
 {
     private const int FileOptionsAsynchronous = 0x40000000;
+    private const int FileOptionsRandomAccess = 0x10000000;
 
     private FileOpening(IOperation creation, bool isHandle)
     {
@@ -43,6 +44,12 @@ internal sealed class FileOpening
 
     /// <summary>True when <see cref="AsyncFlag"/> is a <c>bool</c> (<c>useAsync</c>/<c>isAsync</c>) rather than <c>FileOptions</c>.</summary>
     public bool AsyncFlagIsBoolean { get; private set; }
+
+    /// <summary>
+    /// The options say <c>FileOptions.RandomAccess</c>: the code declares that it seeks between reads, where a larger
+    /// buffer only reads more bytes it will not use.
+    /// </summary>
+    public bool DeclaresRandomAccess { get; private set; }
 
     /// <summary>The explicit buffer size: a <c>bufferSize</c> argument or the value assigned to <c>FileStreamOptions.BufferSize</c>.</summary>
     public IOperation? BufferSize { get; private set; }
@@ -149,9 +156,9 @@ internal sealed class FileOpening
     {
         AsyncFlag = value;
         AsyncFlagIsBoolean = false;
-        Async = LocalValues.TryGetInteger(value, cancellationToken, out var options, out _)
-            ? ((options & FileOptionsAsynchronous) != 0 ? AsyncMode.Asynchronous : AsyncMode.Synchronous)
-            : AsyncMode.Unknown;
+        var known = LocalValues.TryGetInteger(value, cancellationToken, out var options, out _);
+        Async = known ? ((options & FileOptionsAsynchronous) != 0 ? AsyncMode.Asynchronous : AsyncMode.Synchronous) : AsyncMode.Unknown;
+        DeclaresRandomAccess = known && (options & FileOptionsRandomAccess) != 0;
     }
 
     /// <summary>

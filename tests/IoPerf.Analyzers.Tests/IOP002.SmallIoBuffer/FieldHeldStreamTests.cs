@@ -61,4 +61,24 @@ public sealed class FieldHeldStreamTests
         {{ReadLoop}}
         }
         """);
+
+    /// <summary>
+    /// A stream opened with <c>FileOptions.RandomAccess</c> declares that the code seeks between reads (MSBuildStructuredLog's
+    /// string page file: seek, read one string, seek back): a bigger buffer would read more bytes per seek that nobody uses.
+    /// Other options (<c>SequentialScan</c>) leave the buffer reported.
+    /// </summary>
+    [Theory]
+    [InlineData("new FileStream(\"data.bin\", FileMode.Open, FileAccess.Read, FileShare.Read, 4096, FileOptions.RandomAccess)")]
+    [InlineData("new FileStream(\"data.bin\", FileMode.Open, FileAccess.Read, FileShare.Read, bufferSize: 4096, FileOptions.RandomAccess | FileOptions.DeleteOnClose)")]
+    [InlineData("new FileStream(\"data.bin\", FileMode.Open, FileAccess.Read, FileShare.Read, {|IOP002:4096|}, FileOptions.SequentialScan)")]
+    public Task OnlyRandomAccess_SilencesTheBuffer(string opening) => Verify.VerifyAnalyzerAsync($$"""
+        using System.IO;
+
+        public class Data
+        {
+            private readonly FileStream _file = {{opening}};
+
+        {{ReadLoop}}
+        }
+        """);
 }
