@@ -12,6 +12,17 @@ internal sealed class CorpusReport
     public long CompileAllocatedBytes { get; set; }
     public string Clock { get; set; } = "";
     public double MeterOverheadNanosecondsPerCall { get; set; }
+
+    /// <summary>The same two clock reads with 16 MB read between calls (<see cref="AnalyzerMeter.OverheadNanosecondsPerCall"/>): a check, not subtracted.</summary>
+    public double MeterOverheadColdNanosecondsPerCall { get; set; }
+
+    /// <summary>
+    /// What the empty analyzer's callbacks measured per call, after <see cref="MeterOverheadNanosecondsPerCall"/>: the
+    /// meter's clock read between the compiler's work (its own two reads cost that much more then; the delegate call
+    /// and the empty body cost nothing measurable). Every analyzer's figure holds it once per callback;
+    /// <see cref="AnalyzerCost.CpuMillisecondsLessFloor"/> takes it out.
+    /// </summary>
+    public double FloorNanosecondsPerCall { get; set; }
     public SortedDictionary<string, RuleReport> Rules { get; } = new(StringComparer.Ordinal);
     public List<string> AnalyzerExceptions { get; } = new();
     public SortedDictionary<string, AnalyzerCost> SdkAnalyzers { get; } = new(StringComparer.Ordinal);
@@ -91,6 +102,12 @@ internal sealed record DiagnosticEntry(string File, int Line, string Message)
 internal sealed class AnalyzerCost(AnalyzerMeter meter, double overheadNanosecondsPerCall)
 {
     public double CpuMilliseconds { get; } = Math.Max(0, meter.CpuMilliseconds - meter.Calls * overheadNanosecondsPerCall / 1e6);
+
+    /// <summary><see cref="CpuMilliseconds"/> less <see cref="CorpusReport.FloorNanosecondsPerCall"/> for each callback (set when the run ends).</summary>
+    public double CpuMillisecondsLessFloor { get; private set; }
+
+    public void SubtractFloor(double floorNanosecondsPerCall) =>
+        CpuMillisecondsLessFloor = Math.Max(0, CpuMilliseconds - Calls * floorNanosecondsPerCall / 1e6);
     public long AllocatedBytes { get; } = meter.AllocatedBytes;
     public long Calls { get; } = meter.Calls;
     public int UnmeteredRegistrations { get; } = meter.UnmeteredRegistrations;

@@ -18,16 +18,19 @@ internal static class ReportPrinter
         console.WriteLine($"  {report.Files} files, {report.Lines} lines, {report.Compilations} compilations");
         console.WriteLine($"  compilation (parse + bind): {report.CompileMilliseconds:F0} ms elapsed, {report.CompileCpuMilliseconds:F0} ms CPU, {report.CompileAllocatedBytes / 1e6:F0} MB allocated");
         console.WriteLine($"  IOP analyzers' callbacks: {cpu:F1} ms CPU ({100 * cpu / report.CompileCpuMilliseconds:F2}% of the compilation's), {bytes / 1e6:F1} MB allocated ({100.0 * bytes / report.CompileAllocatedBytes:F2}%)");
-        console.WriteLine($"  (callback time is {report.Clock}, less the meter's own {report.MeterOverheadNanosecondsPerCall:F0} ns per call)");
+        console.WriteLine($"  (callback time is {report.Clock}, less the meter's own {report.MeterOverheadNanosecondsPerCall:F0} ns per call; the same clock reads cost {report.MeterOverheadColdNanosecondsPerCall:F0} ns with 16 MB read between calls)");
+        var lessFloor = ours.Sum(c => c.CpuMillisecondsLessFloor);
+        console.WriteLine($"  less the floor, {report.FloorNanosecondsPerCall:F0} ns per callback (the empty analyzer's: the meter's clock read between the compiler's work): {lessFloor:F1} ms CPU ({100 * lessFloor / report.CompileCpuMilliseconds:F2}% of the compilation's)");
         console.WriteLine();
 
-        var rules = MarkdownTables.New("rule", "diagnostics", "callback CPU ms (of which compilation start)", "allocated MB (of which compilation start)", "callbacks", "Fix All new errors", "left after Fix All");
+        var rules = MarkdownTables.New("rule", "diagnostics", "callback CPU ms (of which compilation start)", "less the floor", "allocated MB (of which compilation start)", "callbacks", "Fix All new errors", "left after Fix All");
         foreach (var (id, rule) in report.Rules)
         {
             MarkdownTables.AddRow(rules,
                 id,
                 rule.Diagnostics.Count.ToString(),
                 $"{rule.Cost?.CpuMilliseconds:F1} ({rule.Cost?.StartCpuMilliseconds:F1})",
+                $"{rule.Cost?.CpuMillisecondsLessFloor:F1}",
                 $"{rule.Cost?.AllocatedBytes / 1e6:F2} ({rule.Cost?.StartAllocatedBytes / 1e6:F2})",
                 $"{rule.Cost?.Calls}",
                 rule.FixIntroducedErrors.Count.ToString(),
@@ -40,7 +43,7 @@ internal static class ReportPrinter
         console.WriteLine();
 
         console.WriteLine("Same compilations, the SDK's analyzers and two reference callbacks for comparison (SDK rules enabled as warnings):");
-        var others = MarkdownTables.New("analyzer", "callback CPU ms (of which compilation start)", "allocated MB (of which compilation start)", "callbacks");
+        var others = MarkdownTables.New("analyzer", "callback CPU ms (of which compilation start)", "less the floor", "allocated MB (of which compilation start)", "callbacks");
         foreach (var (name, cost) in report.SdkAnalyzers)
         {
             AddCostRow(others, name + (cost.UnmeteredRegistrations > 0 ? $" ({cost.UnmeteredRegistrations} registrations not metered)" : ""), cost);
@@ -109,6 +112,7 @@ internal static class ReportPrinter
     private static void AddCostRow(Table table, string name, AnalyzerCost cost) => MarkdownTables.AddRow(table,
         name,
         $"{cost.CpuMilliseconds:F1} ({cost.StartCpuMilliseconds:F1})",
+        $"{cost.CpuMillisecondsLessFloor:F1}",
         $"{cost.AllocatedBytes / 1e6:F2} ({cost.StartAllocatedBytes / 1e6:F2})",
         cost.Calls.ToString());
 }

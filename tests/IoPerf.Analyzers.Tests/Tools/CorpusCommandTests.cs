@@ -114,6 +114,14 @@ public sealed class CorpusCommandTests : IDisposable
         Assert.Equal(1, report.RootElement.GetProperty("Compilations").GetInt32());
         Assert.Contains(lines, l => System.Text.RegularExpressions.Regex.IsMatch(l, @"^\| App +\| 1 +\| 0 +\| 0 +\| DynamicallyLinkedLibrary \| 7 +\|"));
         Assert.Equal(0, report.RootElement.GetProperty("CompilationDetails")[0].GetProperty("BindingErrors").GetInt32());
+
+        // The floor (the empty analyzer's cost per callback) is taken out of every analyzer's figure, once per callback.
+        var floor = report.RootElement.GetProperty("FloorNanosecondsPerCall").GetDouble();
+        var cost = iop003.GetProperty("Cost");
+        var expected = Math.Max(0, cost.GetProperty("CpuMilliseconds").GetDouble() - (cost.GetProperty("Calls").GetInt64() * floor / 1e6));
+        Assert.Equal(expected, cost.GetProperty("CpuMillisecondsLessFloor").GetDouble(), precision: 9);
+        Assert.True(report.RootElement.GetProperty("MeterOverheadColdNanosecondsPerCall").GetDouble() > 0);
+        Assert.Contains(lines, l => l.StartsWith("  less the floor, ", StringComparison.Ordinal));
     }
 
     /// <summary>
