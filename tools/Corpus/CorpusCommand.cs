@@ -5,7 +5,8 @@ using Spectre.Console;
 namespace IoPerf.Corpus;
 
 /// <summary>
-/// The runner's command line: <c>IoPerf.Corpus &lt;checkout&gt; [--json report.json] [--no-fix] [--loader msbuild|files] [--no-restore] [--across-methods]</c>.
+/// The runner's command line: <c>IoPerf.Corpus &lt;checkout&gt; [--json report.json] [--no-fix] [--loader msbuild|files] [--no-restore] [--across-methods]</c>,
+/// or <c>IoPerf.Corpus --meter-check</c> (<see cref="MeterCheck"/>).
 /// Exit codes: 0 no analyzer or fix exception, no compilation that threw and no error introduced by a fix; 1 some; 2 the command line or the
 /// checkout could not be used.
 /// </summary>
@@ -17,13 +18,19 @@ internal static class CorpusCommand
 
     public static async Task<int> RunAsync(string[] args, IAnsiConsole console, TextWriter error)
     {
-        var checkout = new Argument<string>("checkout")
+        var checkout = new Argument<string?>("checkout")
         {
             Description = "The folder of a C# checkout, or a .csproj in it: every .csproj folder below it becomes one compilation.",
+            Arity = ArgumentArity.ZeroOrOne, // not needed with --meter-check; checked below otherwise
         };
         checkout.Validators.Add(result =>
         {
-            var path = result.GetValueOrDefault<string>();
+            var path = result.GetValueOrDefault<string?>();
+            if (path is null)
+            {
+                return;
+            }
+
             if (File.Exists(path) && !path.EndsWith(".csproj", StringComparison.OrdinalIgnoreCase))
             {
                 result.AddError($"'{path}' is a file, but not a .csproj: give a checkout folder or a .csproj.");
@@ -66,11 +73,16 @@ internal static class CorpusCommand
             Description = "Turn on the rules' reach across methods (a preview, off by default) in every project, as <IoPerfAcrossMethods>true</IoPerfAcrossMethods> would.",
         };
 
+        var meterCheck = new Option<bool>("--meter-check")
+        {
+            Description = "Only time the meter's clock reads, back to back and with memory read between calls, and print them (no checkout needed).",
+        };
+
         var command = new RootCommand(
             "Runs every IoPerf analyzer, and each rule's Fix All, over a checkout of real C# code, and reports per rule the " +
             "diagnostics, the errors Fix All introduced, analyzer exceptions and the callbacks' CPU time next to CA1870 and CA2007.")
         {
-            checkout, json, noFix, loader, noRestore, acrossMethods,
+            checkout, json, noFix, loader, noRestore, acrossMethods, meterCheck,
         };
 
         var parse = command.Parse(args);
@@ -91,8 +103,33 @@ internal static class CorpusCommand
             return await parse.InvokeAsync(new InvocationConfiguration { Output = console.Profile.Out.Writer, Error = error });
         }
 
+        if (parse.GetValue(meterCheck))
+        {
+            PrintMeterCheck(console);
+            return Clean;
+        }
+
+        if (parse.GetValue(checkout) is null)
+        {
+            await error.WriteLineAsync("Required argument missing: 'checkout'.");
+            await error.WriteLineAsync("Run with --help for the usage.");
+            return UsageError;
+        }
+
         var loading = new LoadOptions(UseMSBuild: parse.GetValue(loader) == "msbuild", Restore: !parse.GetValue(noRestore), AcrossMethods: parse.GetValue(acrossMethods));
         return await RunAsync(parse.GetValue(checkout)!, parse.GetValue(json), !parse.GetValue(noFix), loading, console, error);
+    }
+
+    private static void PrintMeterCheck(IAnsiConsole console)
+    {
+        console.WriteLine($"The meter's clock ({ThreadCpu.Clock}), ns per call: the wrapper around an empty callback, and the same two clock reads alone.");
+        var table = IoPerf.Tools.MarkdownTables.New("read between calls", "wrapper around an empty callback", "the two clock reads alone");
+        foreach (var (bytes, wrapped, alone) in MeterCheck.Run())
+        {
+            IoPerf.Tools.MarkdownTables.AddRow(table, bytes == 0 ? "nothing" : $"{bytes >> 20} MB", $"{wrapped:F0}", $"{alone:F0}");
+        }
+
+        IoPerf.Tools.MarkdownTables.Write(console, table);
     }
 
     private static async Task<int> RunAsync(string target, FileInfo? jsonFile, bool applyFixes, LoadOptions loading, IAnsiConsole console, TextWriter error)

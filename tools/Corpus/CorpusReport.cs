@@ -13,9 +13,6 @@ internal sealed class CorpusReport
     public string Clock { get; set; } = "";
     public double MeterOverheadNanosecondsPerCall { get; set; }
 
-    /// <summary>The same two clock reads with 16 MB read between calls (<see cref="AnalyzerMeter.OverheadNanosecondsPerCall"/>): a check, not subtracted.</summary>
-    public double MeterOverheadColdNanosecondsPerCall { get; set; }
-
     /// <summary>
     /// What the empty analyzer's callbacks measured per call, after <see cref="MeterOverheadNanosecondsPerCall"/>: the
     /// meter's clock read between the compiler's work (its own two reads cost that much more then; the delegate call

@@ -44,7 +44,6 @@ internal static class CorpusRunner
         var metered = ImmutableArray.Create<DiagnosticAnalyzer>(firstTouch).AddRange(AnalyzerCatalog.Analyzers).AddRange(sdkAnalyzers).Add(emptyCallbacks)
             .Select(a => new MeteredAnalyzer(a)).ToImmutableArray();
         report.MeterOverheadNanosecondsPerCall = AnalyzerMeter.OverheadNanosecondsPerCall();
-        report.MeterOverheadColdNanosecondsPerCall = AnalyzerMeter.OverheadNanosecondsPerCall(bytesReadBetweenCalls: 16 << 20);
         report.Clock = ThreadCpu.Clock;
 
         var corpus = CorpusLoader.CreateSolution(groups);

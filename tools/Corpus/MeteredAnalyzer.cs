@@ -67,29 +67,19 @@ internal sealed class AnalyzerMeter
 
     /// <summary>
     /// What wrapping an empty callback costs, per call, called back to back: subtracted from every analyzer's CPU time.
-    /// With <paramref name="bytesReadBetweenCalls"/>, that many bytes are read (unmetered) before each call, as the
-    /// compiler's work comes between two callbacks in a build: the same two clock reads then cost more (a system call
-    /// whose code and data have left the caches), which the back-to-back figure does not subtract. The empty analyzer
-    /// measures that remainder in place (<see cref="CorpusReport.FloorNanosecondsPerCall"/>).
+    /// Read between other work the same clock reads cost more; the empty analyzer measures that remainder in place
+    /// (<see cref="CorpusReport.FloorNanosecondsPerCall"/>), and <see cref="MeterCheck"/> shows where it comes from.
     /// </summary>
-    public static double OverheadNanosecondsPerCall(int bytesReadBetweenCalls = 0)
+    public static double OverheadNanosecondsPerCall()
     {
-        var calls = bytesReadBetweenCalls == 0 ? 200_000 : 2_000;
-        var between = new byte[Math.Max(bytesReadBetweenCalls, 1)];
+        const int calls = 200_000;
         var meter = new AnalyzerMeter();
         var empty = meter.Wrap<int>(static _ => { });
-        var sink = 0;
         for (var i = 0; i < calls; i++)
         {
-            for (var b = 0; b < bytesReadBetweenCalls; b += 64)
-            {
-                sink += between[b]; // one read per cache line
-            }
-
             empty(i);
         }
 
-        GC.KeepAlive(sink);
         return meter.CpuMilliseconds * 1e6 / calls;
     }
 }

@@ -18,7 +18,7 @@ internal static class ReportPrinter
         console.WriteLine($"  {report.Files} files, {report.Lines} lines, {report.Compilations} compilations");
         console.WriteLine($"  compilation (parse + bind): {report.CompileMilliseconds:F0} ms elapsed, {report.CompileCpuMilliseconds:F0} ms CPU, {report.CompileAllocatedBytes / 1e6:F0} MB allocated");
         console.WriteLine($"  IOP analyzers' callbacks: {cpu:F1} ms CPU ({100 * cpu / report.CompileCpuMilliseconds:F2}% of the compilation's), {bytes / 1e6:F1} MB allocated ({100.0 * bytes / report.CompileAllocatedBytes:F2}%)");
-        console.WriteLine($"  (callback time is {report.Clock}, less the meter's own {report.MeterOverheadNanosecondsPerCall:F0} ns per call; the same clock reads cost {report.MeterOverheadColdNanosecondsPerCall:F0} ns with 16 MB read between calls)");
+        console.WriteLine($"  (callback time is {report.Clock}, less the meter's own {report.MeterOverheadNanosecondsPerCall:F0} ns per call; --meter-check shows why that is not all of it)");
         var lessFloor = ours.Sum(c => c.CpuMillisecondsLessFloor);
         console.WriteLine($"  less the floor, {report.FloorNanosecondsPerCall:F0} ns per callback (the empty analyzer's: the meter's clock read between the compiler's work): {lessFloor:F1} ms CPU ({100 * lessFloor / report.CompileCpuMilliseconds:F2}% of the compilation's)");
         console.WriteLine();

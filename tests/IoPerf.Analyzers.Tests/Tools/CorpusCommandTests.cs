@@ -21,6 +21,7 @@ public sealed class CorpusCommandTests : IDisposable
         Assert.Contains("<checkout>", output);
         Assert.Contains("--json <report.json>", output);
         Assert.Contains("--no-fix", output);
+        Assert.Contains("--meter-check", output);
     }
 
     [Fact]
@@ -115,13 +116,33 @@ public sealed class CorpusCommandTests : IDisposable
         Assert.Contains(lines, l => System.Text.RegularExpressions.Regex.IsMatch(l, @"^\| App +\| 1 +\| 0 +\| 0 +\| DynamicallyLinkedLibrary \| 7 +\|"));
         Assert.Equal(0, report.RootElement.GetProperty("CompilationDetails")[0].GetProperty("BindingErrors").GetInt32());
 
-        // The floor (the empty analyzer's cost per callback) is taken out of every analyzer's figure, once per callback.
+        // The floor is the empty analyzer's cost per callback, taken out of every analyzer's figure once per callback:
+        // the rules' and the SDK's alike.
+        var empty = report.RootElement.GetProperty("EmptyCallbacks");
         var floor = report.RootElement.GetProperty("FloorNanosecondsPerCall").GetDouble();
-        var cost = iop003.GetProperty("Cost");
-        var expected = Math.Max(0, cost.GetProperty("CpuMilliseconds").GetDouble() - (cost.GetProperty("Calls").GetInt64() * floor / 1e6));
-        Assert.Equal(expected, cost.GetProperty("CpuMillisecondsLessFloor").GetDouble(), precision: 9);
-        Assert.True(report.RootElement.GetProperty("MeterOverheadColdNanosecondsPerCall").GetDouble() > 0);
-        Assert.Contains(lines, l => l.StartsWith("  less the floor, ", StringComparison.Ordinal));
+        Assert.True(empty.GetProperty("Calls").GetInt64() > 0);
+        Assert.Equal(empty.GetProperty("CpuMilliseconds").GetDouble() * 1e6 / empty.GetProperty("Calls").GetInt64(), floor, precision: 6);
+        var ca1870 = report.RootElement.GetProperty("SdkAnalyzers").EnumerateObject().Single(a => a.Name.StartsWith("CA1870", StringComparison.Ordinal)).Value;
+        foreach (var cost in new[] { iop003.GetProperty("Cost"), ca1870 })
+        {
+            var expected = Math.Max(0, cost.GetProperty("CpuMilliseconds").GetDouble() - (cost.GetProperty("Calls").GetInt64() * floor / 1e6));
+            Assert.Equal(expected, cost.GetProperty("CpuMillisecondsLessFloor").GetDouble(), precision: 9);
+        }
+
+        var lessFloor = report.RootElement.GetProperty("Rules").EnumerateObject().Sum(r => r.Value.GetProperty("Cost").GetProperty("CpuMillisecondsLessFloor").GetDouble());
+        Assert.Contains(lines, l => l.StartsWith($"  less the floor, {floor:F0} ns per callback", StringComparison.Ordinal) && l.Contains($": {lessFloor:F1} ms CPU", StringComparison.Ordinal));
+    }
+
+    /// <summary><c>--meter-check</c> needs no checkout and prints the clock's cost at each level of memory read between calls, twice.</summary>
+    [Fact]
+    public async Task MeterCheck_PrintsTheClockReadsAtEachLevel()
+    {
+        var (code, output, error) = await RunAsync("--meter-check");
+
+        Assert.Equal(CorpusCommand.Clean, code);
+        Assert.Equal("", error);
+        var rows = output.Split('\n').Where(l => System.Text.RegularExpressions.Regex.IsMatch(l, @"^\| (nothing|1 MB|16 MB) +\| \d+ +\| \d+ +\|")).ToList();
+        Assert.Equal(2 * MeterCheck.Levels.Length, rows.Count);
     }
 
     /// <summary>
