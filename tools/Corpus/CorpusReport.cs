@@ -20,6 +20,7 @@ internal sealed class CorpusReport
     /// <see cref="AnalyzerCost.CpuMillisecondsLessFloor"/> takes it out.
     /// </summary>
     public double FloorNanosecondsPerCall { get; set; }
+
     public SortedDictionary<string, RuleReport> Rules { get; } = new(StringComparer.Ordinal);
     public List<string> AnalyzerExceptions { get; } = new();
     public SortedDictionary<string, AnalyzerCost> SdkAnalyzers { get; } = new(StringComparer.Ordinal);
@@ -105,6 +106,7 @@ internal sealed class AnalyzerCost(AnalyzerMeter meter, double overheadNanosecon
 
     public void SubtractFloor(double floorNanosecondsPerCall) =>
         CpuMillisecondsLessFloor = Math.Max(0, CpuMilliseconds - Calls * floorNanosecondsPerCall / 1e6);
+
     public long AllocatedBytes { get; } = meter.AllocatedBytes;
     public long Calls { get; } = meter.Calls;
     public int UnmeteredRegistrations { get; } = meter.UnmeteredRegistrations;

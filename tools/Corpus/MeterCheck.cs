@@ -31,34 +31,39 @@ internal static class MeterCheck
         }
     }
 
+    /// <summary>The meter's wrapper around an empty callback: the CPU time it records for each call.</summary>
     private static double Wrapped(byte[] between, int bytes, int calls)
     {
         var meter = new AnalyzerMeter();
         var empty = meter.Wrap<int>(static _ => { });
-        var sink = 0;
-        for (var i = 0; i < calls; i++)
+        return PerCall(between, bytes, calls, () =>
         {
-            sink += Read(between, bytes);
-            empty(i);
-        }
-
-        GC.KeepAlive(sink);
-        return meter.CpuMilliseconds * 1e6 / calls;
+            var before = meter.CpuMilliseconds;
+            empty(0);
+            return (meter.CpuMilliseconds - before) * 1e6;
+        });
     }
 
-    private static double ClockReadsAlone(byte[] between, int bytes, int calls)
+    /// <summary>The same two clock reads with nothing between them.</summary>
+    private static double ClockReadsAlone(byte[] between, int bytes, int calls) => PerCall(between, bytes, calls, static () =>
     {
-        long total = 0;
+        var start = ThreadCpu.Nanoseconds();
+        return ThreadCpu.Nanoseconds() - start;
+    });
+
+    /// <summary>The mean of <paramref name="timedCall"/>'s nanoseconds over <paramref name="calls"/> calls, each after reading <paramref name="bytes"/> bytes.</summary>
+    private static double PerCall(byte[] between, int bytes, int calls, Func<double> timedCall)
+    {
+        var total = 0.0;
         var sink = 0;
         for (var i = 0; i < calls; i++)
         {
             sink += Read(between, bytes);
-            var start = ThreadCpu.Nanoseconds();
-            total += ThreadCpu.Nanoseconds() - start;
+            total += timedCall();
         }
 
         GC.KeepAlive(sink);
-        return (double)total / calls;
+        return total / calls;
     }
 
     /// <summary>One byte of each 64-byte cache line of the first <paramref name="bytes"/> bytes.</summary>
