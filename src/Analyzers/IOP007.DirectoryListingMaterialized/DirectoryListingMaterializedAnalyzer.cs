@@ -39,7 +39,7 @@ public sealed class DirectoryListingMaterializedAnalyzer : DiagnosticAnalyzer
         {
             var types = WellKnownIoTypes.For(start.Compilation);
             if (types.File is null || RuleOptions.AlsoTargetsAFrameworkWithoutStreamingFileApis(start.Options) ||
-                !CompilationText.MayTrigger(start.Compilation, WatchedWords.Listings, start.Options, RuleOptions.ReachesAcrossMethods(start.Options), start.CancellationToken))
+                !CompilationText.MayCall(start.Compilation, WatchedWords.ListingCalls, WatchedWords.Listings, "Directory", start.Options, RuleOptions.ReachesAcrossMethods(start.Options), start.CancellationToken))
             {
                 return;
             }

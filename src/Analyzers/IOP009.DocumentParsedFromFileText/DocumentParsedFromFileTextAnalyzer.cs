@@ -36,7 +36,7 @@ public sealed class DocumentParsedFromFileTextAnalyzer : DiagnosticAnalyzer
         context.RegisterCompilationStartAction(start =>
         {
             var types = WellKnownIoTypes.For(start.Compilation);
-            if (types.File is null || !CompilationText.MayTrigger(start.Compilation, WatchedWords.TextReads, start.Options, RuleOptions.ReachesAcrossMethods(start.Options), start.CancellationToken))
+            if (types.File is null || !CompilationText.MayCall(start.Compilation, WatchedWords.TextReadCalls, WatchedWords.TextReads, "File", start.Options, RuleOptions.ReachesAcrossMethods(start.Options), start.CancellationToken))
             {
                 return;
             }

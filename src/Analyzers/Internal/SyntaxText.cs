@@ -21,11 +21,12 @@ internal sealed class WordList
     {
     }
 
-    private WordList(string[] searched, string[] words, bool wholeIdentifiers)
+    private WordList(string[] searched, string[] words, bool wholeIdentifiers, bool afterADot = false)
     {
         Searched = searched;
         Words = words;
         WholeIdentifiers = wholeIdentifiers;
+        AfterADot = afterADot;
         Probes = WordProbes.For(ImmutableArray.Create(this));
     }
 
@@ -39,6 +40,13 @@ internal sealed class WordList
     /// <summary>Words found anywhere, searched through <paramref name="beginnings"/>: each word starts with one of them.</summary>
     public static WordList Through(string[] beginnings, params string[] words) => new(beginnings, words, wholeIdentifiers: false);
 
+    /// <summary>
+    /// Members' names, found only after a dot (<c>Directory.GetFiles</c>, <c>info?.GetFiles</c>, spaces or line breaks
+    /// between): a method of the project's own declared with the name (<c>IEnumerable&lt;Entry&gt; GetFiles(Archive a)</c>)
+    /// or called bare does not count. Searched through <paramref name="beginnings"/>, as <see cref="Through"/>.
+    /// </summary>
+    public static WordList OfMembers(string[] beginnings, params string[] members) => new(beginnings, members, wholeIdentifiers: false, afterADot: true);
+
     /// <summary>What the text is searched for.</summary>
     public string[] Searched { get; }
 
@@ -47,16 +55,26 @@ internal sealed class WordList
     /// <summary>An occurrence counts only when no letter, digit or underscore touches it on either side.</summary>
     public bool WholeIdentifiers { get; }
 
+    /// <summary>An occurrence counts only after a dot, with nothing but white space between (<see cref="OfMembers"/>).</summary>
+    public bool AfterADot { get; }
+
     /// <summary>What a search of this list alone looks for (<see cref="SyntaxText.Scan"/>).</summary>
     public WordProbes Probes { get; }
 
     /// <summary>
     /// Whether one of <see cref="Words"/> starts <paramref name="rest"/> (the searched text from where one of
     /// <see cref="Searched"/> was found to its end; it holds the longest word and the character after it, unless the
-    /// text ends first), after <paramref name="before"/> (the character before the place, or a space at the start).
+    /// text ends first), after <paramref name="before"/> (the character before the place, or a space at the start) and
+    /// <paramref name="beforeTheSpaces"/> (the last character before it that is not white space, or a space), which only
+    /// <see cref="AfterADot"/> lists read.
     /// </summary>
-    public bool StandsAt(ReadOnlySpan<char> rest, char before)
+    public bool StandsAt(ReadOnlySpan<char> rest, char before, char beforeTheSpaces)
     {
+        if (AfterADot && beforeTheSpaces != '.')
+        {
+            return false;
+        }
+
         if (ReferenceEquals(Searched, Words))
         {
             return true;
@@ -224,7 +242,9 @@ internal static class SyntaxText
                     var rest = new ReadOnlySpan<char>(chunk, at, count - at);
                     foreach (var (list, searched) in probe.Candidates)
                     {
-                        if (!rest.StartsWith(searched.AsSpan()) || !probes.Lists[list].StandsAt(rest, before))
+                        var words = probes.Lists[list];
+                        if (!rest.StartsWith(searched.AsSpan()) ||
+                            !words.StandsAt(rest, before, words.AfterADot ? LastNonSpaceBefore(text, chunk, start, at, span.Start) : before))
                         {
                             continue;
                         }
@@ -256,5 +276,31 @@ internal static class SyntaxText
         }
 
         return found;
+    }
+
+    /// <summary>
+    /// The last character before <paramref name="at"/> in <paramref name="chunk"/> (which starts at <paramref name="chunkStart"/>
+    /// of <paramref name="text"/>) that is not white space, looking back into the text before the chunk but not before
+    /// <paramref name="spanStart"/>; a space when there is none. Asked only where a member list's word was found.
+    /// </summary>
+    private static char LastNonSpaceBefore(SourceText text, char[] chunk, int chunkStart, int at, int spanStart)
+    {
+        for (var i = at - 1; i >= 0; i--)
+        {
+            if (!char.IsWhiteSpace(chunk[i]))
+            {
+                return chunk[i];
+            }
+        }
+
+        for (var position = chunkStart - 1; position >= spanStart; position--)
+        {
+            if (!char.IsWhiteSpace(text[position]))
+            {
+                return text[position];
+            }
+        }
+
+        return ' ';
     }
 }

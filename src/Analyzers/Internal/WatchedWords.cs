@@ -17,11 +17,24 @@ internal static class WatchedWords
     /// <summary>IOP003's reads (<c>ReadAllLines</c>, <c>ReadAllText</c>, <c>ReadToEnd</c>).</summary>
     public static readonly WordList LineReads = new("ReadAll", "ReadToEnd");
 
-    /// <summary>IOP009's read (<c>File.ReadAllText</c> and its async form).</summary>
+    /// <summary>IOP009's read (<c>File.ReadAllText</c> and its async form), anywhere: called bare under <c>using static</c>.</summary>
     public static readonly WordList TextReads = new("ReadAllText");
 
-    /// <summary>IOP007's array-returning listings.</summary>
+    /// <summary>
+    /// IOP009's read called as a member (<c>File.ReadAllText</c>): its gate (<see cref="CompilationText.MayCall"/>).
+    /// Searched through <c>ReadAll</c>, which <see cref="LineReads"/> searches too.
+    /// </summary>
+    public static readonly WordList TextReadCalls = WordList.OfMembers(new[] { "ReadAll" }, "ReadAllText");
+
+    /// <summary>IOP007's array-returning listings, anywhere: called bare under <c>using static</c>.</summary>
     public static readonly WordList Listings = new("GetFiles", "GetDirectories", "GetFileSystem");
+
+    /// <summary>
+    /// IOP007's listings called as members (<c>Directory.GetFiles</c>, <c>info.GetDirectories()</c>): its gate
+    /// (<see cref="CompilationText.MayCall"/>). Searched through <see cref="ReturnedReads"/>' beginnings, so the
+    /// shared search looks for nothing more.
+    /// </summary>
+    public static readonly WordList ListingCalls = WordList.OfMembers(new[] { "GetFile", "GetDirectories" }, "GetFiles", "GetDirectories", "GetFileSystem");
 
     /// <summary>
     /// IOP008's four appends, and the methods that make them (<see cref="AppendingMethods"/>): one word, not both names;
@@ -64,7 +77,7 @@ internal static class WatchedWords
 
     /// <summary>All of the above, in the order <see cref="TreeWords"/> keeps their places.</summary>
     public static readonly ImmutableArray<WordList> All = ImmutableArray.Create(
-        LineReads, TextReads, Listings, Appends, Searches, ConsoleRedirects, ReturnedReads, ConsoleWrites, StreamReads, AutoFlushes);
+        LineReads, TextReads, TextReadCalls, Listings, ListingCalls, Appends, Searches, ConsoleRedirects, ReturnedReads, ConsoleWrites, StreamReads, AutoFlushes);
 
     /// <summary>Where <paramref name="words"/> is in <see cref="All"/>; -1 for a list declared elsewhere (tests).</summary>
     public static int IndexOf(WordList words)

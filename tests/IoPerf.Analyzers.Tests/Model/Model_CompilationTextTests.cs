@@ -127,6 +127,44 @@ public sealed class Model_CompilationTextTests
         Assert.Equal(handWritten.Actions - 1, generated.Actions);
     }
 
+    /// <summary>
+    /// IOP007 and IOP009 need a call of System.IO's method, which names it after a dot unless a <c>using static</c> of the
+    /// type lets it be called bare: a project that only declares a method of the same name (an archive library's own
+    /// <c>GetFiles</c>) gets no callback of the rule, with reach across methods off or on.
+    /// </summary>
+    [Theory]
+    [InlineData("IOP007", "IEnumerable<string> GetFiles(string root) => new[] { root };", "foreach (var file in GetFiles(path)) Console.WriteLine(file);")]
+    [InlineData("IOP009", "string ReadAllText(string p) => p;", "Console.WriteLine(ReadAllText(path));")]
+    public async Task AMethodOfTheSameNameDeclaredAndCalledBare_GetsNoCallbackOfIt(string rule, string declaration, string call)
+    {
+        var compilation = Compile(Job(call).Replace("class Job\n{", "class Job\n{\n    " + declaration, StringComparison.Ordinal));
+        Assert.Contains(declaration, compilation.SyntaxTrees[0].ToString(), StringComparison.Ordinal);
+
+        Assert.Equal(0, (await RunAsync(rule, compilation)).Actions);
+        Assert.Equal(0, (await RunAsync(rule, compilation, ("ioperf_across_methods", "true"))).Actions);
+    }
+
+    /// <summary>Called bare under <c>using static</c> (in the file, in a namespace, or global in another file), or with a line break after the dot: reported.</summary>
+    [Theory]
+    [InlineData("IOP007", "using static System.IO.Directory;\n", "foreach (var file in GetFiles(path)) Console.WriteLine(file);")]
+    [InlineData("IOP007", "", "foreach (var file in Directory.\n            GetFiles(path)) Console.WriteLine(file);")]
+    [InlineData("IOP009", "using static System.IO.File;\n", "using var doc = System.Text.Json.JsonDocument.Parse(ReadAllText(path)); Console.WriteLine(doc.RootElement);")]
+    [InlineData("IOP009", "", "using var doc = System.Text.Json.JsonDocument.Parse(File .\n ReadAllText(path)); Console.WriteLine(doc.RootElement);")]
+    public async Task TheMethodCalledBareUnderUsingStatic_OrAfterALineBreak_IsReported(string rule, string directive, string call)
+    {
+        Assert.Equal(1, (await RunAsync(rule, Compile(directive + Job(call)))).Diagnostics);
+        if (directive.Length == 0)
+        {
+            return;
+        }
+
+        var inANamespace = Compile("namespace App\n{\n" + directive + Job(call) + "\n}");
+        Assert.Equal(1, (await RunAsync(rule, inANamespace)).Diagnostics);
+
+        var global = Compile("global " + directive.Replace("System.IO.", "global::System.IO.", StringComparison.Ordinal), Job(call));
+        Assert.Equal(1, (await RunAsync(rule, global)).Diagnostics);
+    }
+
     [Fact]
     public void MayTrigger_LeavesGeneratedFilesOut_UnlessFollowingMethods()
     {

@@ -1,5 +1,6 @@
 using IoPerf.Analyzers.Internal;
 using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Text;
 using Xunit;
 
 namespace IoPerf.Analyzers.Tests.Model;
@@ -17,6 +18,31 @@ public sealed class Model_SyntaxTextTests
     /// whole tree's first chunk (4,096), which <see cref="SyntaxText.Places"/> searches; 4045-4047 put it inside the
     /// part the next chunk repeats, where it must still be counted once.
     /// </summary>
+    /// <summary>
+    /// A member list's name counts only after a dot, with white space between (<see cref="WordList.OfMembers"/>): the
+    /// declaration of a method of the same name does not count, and the dot is found where the white space runs back
+    /// across a chunk's edge (the places searched put the called name from 40 characters before the second chunk's
+    /// start, which its repeated part puts at 4,087, to 40 after, the 30 spaces before it straddling the edge).
+    /// </summary>
+    [Fact]
+    public void AMembersName_CountsOnlyAfterADot_AcrossAChunkEdge()
+    {
+        static string Code(int padding) =>
+            $"class C {{ /*{new string('x', padding)}*/ string[] GetFiles(string p) => System.IO.Directory.{new string(' ', 30)}GetFiles(p); }}";
+        var members = WordList.OfMembers(new[] { "GetFile" }, "GetFiles");
+        var atNoPadding = Code(0).LastIndexOf("GetFiles", StringComparison.Ordinal);
+
+        for (var called = 4087 - 40; called <= 4087 + 40; called++)
+        {
+            var code = Code(called - atNoPadding);
+            Assert.Equal(called, code.LastIndexOf("GetFiles", StringComparison.Ordinal));
+            Assert.Equal(new[] { called }, SyntaxText.Places(SourceText.From(code), members));
+        }
+
+        Assert.Empty(SyntaxText.Places(SourceText.From("GetFiles(p); class C { IEnumerable<string>\nGetFiles() => null; }"), members));
+        Assert.Equal(new[] { 9 }, SyntaxText.Places(SourceText.From("info?.\r\n\tGetFiles()"), members));
+    }
+
     [Theory]
     [InlineData(4045)]
     [InlineData(4047)]

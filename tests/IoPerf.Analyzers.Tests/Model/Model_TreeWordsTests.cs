@@ -21,7 +21,11 @@ public sealed class Model_TreeWordsTests
             System.IO.Path.GetFileName(p); System.IO.File.AppendAllText(p, text); p.IndexOfAny(new[] { 'a' }); System.MemoryExtensions.ContainsAny(p.AsSpan(), 'a', 'b');
             System.Console.SetOut(System.IO.TextWriter.Null); System.Console.SetOutput(); System.Console.WriteLine(p);
             var w = new System.IO.StreamWriter(p); w.AutoFlush = true; var AutoFlushed = false;
+            var dirs = new System.IO.DirectoryInfo(p)?.
+                GetDirectories(); var all = System.IO.File
+                    .ReadAllText(p);
         }
+        string[] GetFiles(string p) => ReadAllText(p).Split(); // GetFileSystemEntries
         """;
 
     /// <summary>
