@@ -107,6 +107,12 @@ internal sealed class AnalyzerCost(AnalyzerMeter meter, double overheadNanosecon
     public void SubtractFloor(double floorNanosecondsPerCall) =>
         CpuMillisecondsLessFloor = Math.Max(0, CpuMilliseconds - Calls * floorNanosecondsPerCall / 1e6);
 
+    /// <summary>
+    /// Of <see cref="CpuMilliseconds"/>, the shared search of trees' text (<see cref="AnalyzerMeter.TextSearchMilliseconds"/>):
+    /// charged to the rule whose gate reached a tree first, so a rule's own work is the figure less this.
+    /// </summary>
+    public double SharedTextSearchCpuMilliseconds { get; } = meter.TextSearchMilliseconds;
+
     public long AllocatedBytes { get; } = meter.AllocatedBytes;
     public long Calls { get; } = meter.Calls;
     public int UnmeteredRegistrations { get; } = meter.UnmeteredRegistrations;

@@ -23,7 +23,7 @@ internal static class ReportPrinter
         console.WriteLine($"  less the floor, {report.FloorNanosecondsPerCall:F0} ns per callback (the empty analyzer's: the meter's clock read between the compiler's work): {lessFloor:F1} ms CPU ({100 * lessFloor / report.CompileCpuMilliseconds:F2}% of the compilation's)");
         console.WriteLine();
 
-        var rules = MarkdownTables.New("rule", "diagnostics", "callback CPU ms (of which compilation start)", "less the floor", "allocated MB (of which compilation start)", "callbacks", "Fix All new errors", "left after Fix All");
+        var rules = MarkdownTables.New("rule", "diagnostics", "callback CPU ms (of which compilation start)", "less the floor", "of which the shared text search", "allocated MB (of which compilation start)", "callbacks", "Fix All new errors", "left after Fix All");
         foreach (var (id, rule) in report.Rules)
         {
             MarkdownTables.AddRow(rules,
@@ -31,6 +31,7 @@ internal static class ReportPrinter
                 rule.Diagnostics.Count.ToString(),
                 $"{rule.Cost?.CpuMilliseconds:F1} ({rule.Cost?.StartCpuMilliseconds:F1})",
                 $"{rule.Cost?.CpuMillisecondsLessFloor:F1}",
+                $"{rule.Cost?.SharedTextSearchCpuMilliseconds:F1}",
                 $"{rule.Cost?.AllocatedBytes / 1e6:F2} ({rule.Cost?.StartAllocatedBytes / 1e6:F2})",
                 $"{rule.Cost?.Calls}",
                 rule.FixIntroducedErrors.Count.ToString(),
@@ -38,6 +39,7 @@ internal static class ReportPrinter
         }
 
         MarkdownTables.Write(console, rules);
+        console.WriteLine($"Of which the one search of each tree's text that the rules' gates share (charged above to the rule whose gate reached the tree first; a rule's own work is its figure less this): {ours.Sum(c => c.SharedTextSearchCpuMilliseconds):F1} ms CPU.");
         console.WriteLine($"Of which the shared model's work across methods (charged above to the rule that asked first): {report.ModelCpuMilliseconds:F1} ms CPU, {report.ModelMethodsRead} method bodies read.");
         console.WriteLine($"The whole analysis (every analyzer in the tables above and below, and the driver's binding of each body for them): {report.AnalysisCpuMilliseconds:F0} ms of the process's CPU, {report.AnalysisAllocatedBytes / 1e6:F1} MB allocated.");
         console.WriteLine();

@@ -19,7 +19,18 @@ internal sealed class TreeWords
 {
     private static readonly ConditionalWeakTable<SyntaxTree, TreeWords> s_byTree = new();
 
-    private static readonly ConditionalWeakTable<SyntaxTree, TreeWords>.CreateValueCallback s_find = tree => new TreeWords(Find(tree.GetText()));
+    private static readonly ConditionalWeakTable<SyntaxTree, TreeWords>.CreateValueCallback s_find = tree =>
+    {
+        var start = ModelMeter.Start();
+        try
+        {
+            return new TreeWords(Find(tree.GetText()));
+        }
+        finally
+        {
+            ModelMeter.TextSearched(start);
+        }
+    };
 
     private static readonly WordProbes s_probes = WordProbes.For(WatchedWords.All);
 

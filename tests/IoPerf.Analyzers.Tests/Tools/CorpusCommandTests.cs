@@ -131,6 +131,13 @@ public sealed class CorpusCommandTests : IDisposable
 
         var lessFloor = report.RootElement.GetProperty("Rules").EnumerateObject().Sum(r => r.Value.GetProperty("Cost").GetProperty("CpuMillisecondsLessFloor").GetDouble());
         Assert.Contains(lines, l => l.StartsWith($"  less the floor, {floor:F0} ns per callback", StringComparison.Ordinal) && l.Contains($": {lessFloor:F1} ms CPU", StringComparison.Ordinal));
+
+        // The gates' shared search of the checkout's one tree ran inside some rule's callback and is shown apart; the
+        // SDK's analyzers search nothing.
+        var searched = report.RootElement.GetProperty("Rules").EnumerateObject().Sum(r => r.Value.GetProperty("Cost").GetProperty("SharedTextSearchCpuMilliseconds").GetDouble());
+        Assert.True(searched > 0, "no rule's figure held the shared text search");
+        Assert.Equal(0, ca1870.GetProperty("SharedTextSearchCpuMilliseconds").GetDouble());
+        Assert.Contains(lines, l => l.StartsWith("Of which the one search of each tree's text", StringComparison.Ordinal) && l.EndsWith($": {searched:F1} ms CPU.", StringComparison.Ordinal));
     }
 
     /// <summary><c>--meter-check</c> needs no checkout and prints the clock's cost at each level of memory read between calls, twice.</summary>
