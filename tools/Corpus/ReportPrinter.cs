@@ -39,7 +39,7 @@ internal static class ReportPrinter
         }
 
         MarkdownTables.Write(console, rules);
-        console.WriteLine($"Of which the one search of each tree's text that the rules' gates share (charged above to the rule whose gate reached the tree first; a rule's own work is its figure less this): {ours.Sum(c => c.SharedTextSearchCpuMilliseconds):F1} ms CPU.");
+        console.WriteLine($"Of which the one search of each tree's text that the rules' gates share (charged above to the rule whose gate reached the tree first; a rule's own work is its figure less this; with reach across methods on, the model's line below may hold some of it too): {ours.Sum(c => c.SharedTextSearchCpuMilliseconds):F1} ms CPU.");
         console.WriteLine($"Of which the shared model's work across methods (charged above to the rule that asked first): {report.ModelCpuMilliseconds:F1} ms CPU, {report.ModelMethodsRead} method bodies read.");
         console.WriteLine($"The whole analysis (every analyzer in the tables above and below, and the driver's binding of each body for them): {report.AnalysisCpuMilliseconds:F0} ms of the process's CPU, {report.AnalysisAllocatedBytes / 1e6:F1} MB allocated.");
         console.WriteLine();

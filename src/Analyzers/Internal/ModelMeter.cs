@@ -14,9 +14,8 @@ internal static class ModelMeter
 {
     private static long s_nanoseconds;
     private static long s_methodsRead;
-    private static long s_textSearchNanoseconds;
 
-    /// <summary>This thread's share of <see cref="TextSearchNanoseconds"/>: the runner reads it around each callback.</summary>
+    /// <summary>The shared text search on this thread so far: the runner reads it around each callback.</summary>
     [ThreadStatic]
     private static long t_textSearchNanoseconds;
 
@@ -40,9 +39,6 @@ internal static class ModelMeter
 
     public static void MethodRead() => Interlocked.Increment(ref s_methodsRead);
 
-    /// <summary>The shared search of trees' text so far, in this process.</summary>
-    public static long TextSearchNanoseconds => Interlocked.Read(ref s_textSearchNanoseconds);
-
     /// <summary>The shared search of trees' text so far, on the calling thread (what a callback's figure holds of it).</summary>
     public static long TextSearchNanosecondsOnThisThread => t_textSearchNanoseconds;
 
@@ -51,9 +47,7 @@ internal static class ModelMeter
     {
         if (Clock is { } clock)
         {
-            var spent = clock() - start;
-            t_textSearchNanoseconds += spent;
-            Interlocked.Add(ref s_textSearchNanoseconds, spent);
+            t_textSearchNanoseconds += clock() - start;
         }
     }
 }

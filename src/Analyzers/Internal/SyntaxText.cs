@@ -64,17 +64,11 @@ internal sealed class WordList
     /// <summary>
     /// Whether one of <see cref="Words"/> starts <paramref name="rest"/> (the searched text from where one of
     /// <see cref="Searched"/> was found to its end; it holds the longest word and the character after it, unless the
-    /// text ends first), after <paramref name="before"/> (the character before the place, or a space at the start) and
-    /// <paramref name="beforeTheSpaces"/> (the last character before it that is not white space, or a space), which only
-    /// <see cref="AfterADot"/> lists read.
+    /// text ends first), after <paramref name="before"/> (the character before the place, or a space at the start). For an
+    /// <see cref="AfterADot"/> list the caller then looks for the dot (<see cref="SyntaxText.Scan"/>): only where a word stands.
     /// </summary>
-    public bool StandsAt(ReadOnlySpan<char> rest, char before, char beforeTheSpaces)
+    public bool StandsAt(ReadOnlySpan<char> rest, char before)
     {
-        if (AfterADot && beforeTheSpaces != '.')
-        {
-            return false;
-        }
-
         if (ReferenceEquals(Searched, Words))
         {
             return true;
@@ -244,7 +238,8 @@ internal static class SyntaxText
                     {
                         var words = probes.Lists[list];
                         if (!rest.StartsWith(searched.AsSpan()) ||
-                            !words.StandsAt(rest, before, words.AfterADot ? LastNonSpaceBefore(text, chunk, start, at, span.Start) : before))
+                            !words.StandsAt(rest, before) ||
+                            (words.AfterADot && LastNonSpaceBefore(text, chunk, start, at, span.Start) != '.'))
                         {
                             continue;
                         }
@@ -280,14 +275,15 @@ internal static class SyntaxText
 
     /// <summary>
     /// The last character before <paramref name="at"/> in <paramref name="chunk"/> (which starts at <paramref name="chunkStart"/>
-    /// of <paramref name="text"/>) that is not white space, looking back into the text before the chunk but not before
-    /// <paramref name="spanStart"/>; a space when there is none. Asked only where a member list's word was found.
+    /// of <paramref name="text"/>) that is neither white space nor the <c>@</c> of a verbatim name (<c>Directory.@GetFiles</c>),
+    /// looking back into the text before the chunk but not before <paramref name="spanStart"/>; a space when there is none.
+    /// Asked only where a member list's word was found.
     /// </summary>
     private static char LastNonSpaceBefore(SourceText text, char[] chunk, int chunkStart, int at, int spanStart)
     {
         for (var i = at - 1; i >= 0; i--)
         {
-            if (!char.IsWhiteSpace(chunk[i]))
+            if (!IsSkippedBeforeAName(chunk[i]))
             {
                 return chunk[i];
             }
@@ -295,7 +291,7 @@ internal static class SyntaxText
 
         for (var position = chunkStart - 1; position >= spanStart; position--)
         {
-            if (!char.IsWhiteSpace(text[position]))
+            if (!IsSkippedBeforeAName(text[position]))
             {
                 return text[position];
             }
@@ -303,4 +299,6 @@ internal static class SyntaxText
 
         return ' ';
     }
+
+    private static bool IsSkippedBeforeAName(char c) => c == '@' || char.IsWhiteSpace(c);
 }

@@ -142,6 +142,9 @@ public sealed class Model_CompilationTextTests
 
         Assert.Equal(0, (await RunAsync(rule, compilation)).Actions);
         Assert.Equal(0, (await RunAsync(rule, compilation, ("ioperf_across_methods", "true"))).Actions);
+
+        // Another type's members imported (static): still not System.IO's method.
+        Assert.Equal(0, (await RunAsync(rule, Compile("using static System.Math;\n" + compilation.SyntaxTrees[0].ToString()))).Actions);
     }
 
     /// <summary>Called bare under <c>using static</c> (in the file, in a namespace, or global in another file), or with a line break after the dot: reported.</summary>
@@ -160,6 +163,10 @@ public sealed class Model_CompilationTextTests
 
         var inANamespace = Compile("namespace App\n{\n" + directive + Job(call) + "\n}");
         Assert.Equal(1, (await RunAsync(rule, inANamespace)).Diagnostics);
+        Assert.Equal(1, (await RunAsync(rule, inANamespace, ("ioperf_across_methods", "true"))).Diagnostics);
+
+        var inAFileScopedNamespace = Compile("namespace App;\n" + directive + Job(call));
+        Assert.Equal(1, (await RunAsync(rule, inAFileScopedNamespace)).Diagnostics);
 
         var global = Compile("global " + directive.Replace("System.IO.", "global::System.IO.", StringComparison.Ordinal), Job(call));
         Assert.Equal(1, (await RunAsync(rule, global)).Diagnostics);

@@ -13,12 +13,6 @@ namespace IoPerf.Analyzers.Tests.Model;
 public sealed class Model_SyntaxTextTests
 {
     /// <summary>
-    /// Padding that puts the word across the first chunk's edge (the method starts at 10, the word at padding + 41, the
-    /// first chunk ends at 4,106), across the second's (8,191), and clear of both; 4050 puts it across the edge of the
-    /// whole tree's first chunk (4,096), which <see cref="SyntaxText.Places"/> searches; 4045-4047 put it inside the
-    /// part the next chunk repeats, where it must still be counted once.
-    /// </summary>
-    /// <summary>
     /// A member list's name counts only after a dot, with white space between (<see cref="WordList.OfMembers"/>): the
     /// declaration of a method of the same name does not count, and the dot is found where the white space runs back
     /// across a chunk's edge (the places searched put the called name from 40 characters before the second chunk's
@@ -41,8 +35,15 @@ public sealed class Model_SyntaxTextTests
 
         Assert.Empty(SyntaxText.Places(SourceText.From("GetFiles(p); class C { IEnumerable<string>\nGetFiles() => null; }"), members));
         Assert.Equal(new[] { 9 }, SyntaxText.Places(SourceText.From("info?.\r\n\tGetFiles()"), members));
+        Assert.Equal(new[] { 11 }, SyntaxText.Places(SourceText.From("Directory.@GetFiles(p)"), members));
     }
 
+    /// <summary>
+    /// Padding that puts the word across the first chunk's edge (the method starts at 10, the word at padding + 41, the
+    /// first chunk ends at 4,106), across the second's (8,191), and clear of both; 4050 puts it across the edge of the
+    /// whole tree's first chunk (4,096), which <see cref="SyntaxText.Places"/> searches; 4045-4047 put it inside the
+    /// part the next chunk repeats, where it must still be counted once.
+    /// </summary>
     [Theory]
     [InlineData(4045)]
     [InlineData(4047)]
