@@ -18,8 +18,9 @@ namespace IoPerf.Analyzers.Internal;
 /// are common words.
 /// <para>
 /// A word in a comment, a string or an <c>#if</c>'d-out region only means the rule runs. The search stops at the first
-/// tree that holds a word (<see cref="MayCall"/>: a called one); each tree is read once for every rule's words (<see cref="TreeWords"/>), and its answer is
-/// remembered, so that in the IDE the next compilation searches only the trees that were edited.
+/// tree that holds a word (<see cref="MayCall"/>: a called one); each tree is read once for every rule's words
+/// (<see cref="TreeWords"/>), and its answer is remembered, so that in the IDE the next compilation searches only the
+/// trees that were edited.
 /// </para>
 /// </summary>
 internal static class CompilationText
